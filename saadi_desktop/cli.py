@@ -1,0 +1,235 @@
+"""The ``saadi`` command. Every failure is one line on stderr and a non-zero exit, never a
+traceback; ``--json`` prints data for scripts and tests."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from saadi_desktop import __version__
+from saadi_desktop.books import BookFormatError
+from saadi_desktop.store import BookDB, BookInfo, StoreError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except (BookFormatError, StoreError) as error:
+        print(f"saadi: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("saadi: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # the user gets one line; the traceback goes to a log file
+        log = _log_crash()
+        print(f"saadi: unexpected error: {error} (details in {log})", file=sys.stderr)
+        return 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="saadi",
+        description="A local-first reading assistant: import a book, index it once with a local "
+        "model, then search it, its characters and its summaries instantly.",
+    )
+    parser.add_argument("--version", action="version", version=f"saadi {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    def book_command(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
+        sub = command(name, handler, help_text)
+        sub.add_argument("book", metavar="BOOK", help="a book id, a .saadi.db path or a book file")
+        return sub
+
+    sub = command("import", cmd_import, "import a book file (EPUB, PDF or plain text)")
+    sub.add_argument("file", metavar="FILE")
+    sub.add_argument("--chunk-words", type=int, default=500, help="chunk budget in words")
+    _json_flag(sub)
+
+    _json_flag(command("books", cmd_books, "list the books in the library"))
+    _json_flag(book_command("show", cmd_show, "sections with offsets, chunks and words"))
+    _json_flag(book_command("remove", cmd_remove, "remove a book from the library"))
+
+    sub = book_command("index", cmd_not_yet, "build or resume the document state")
+    sub.add_argument("--model", metavar="PATH")
+    sub.add_argument("--limit", type=int, metavar="N")
+    sub.add_argument("--estimate", action="store_true")
+    sub.add_argument("--retry-failed", action="store_true")
+    _json_flag(sub)
+
+    sub = book_command("search", cmd_not_yet, "search the book's passages")
+    sub.add_argument("query", metavar="QUERY")
+    sub.add_argument("-k", type=int, default=10)
+    sub.add_argument("--until", type=int, metavar="POS")
+    sub.add_argument("--retriever", choices=("bm25", "dense", "hybrid"), default="bm25")
+    sub.add_argument("--channels", default="text,memory,summary")
+    _json_flag(sub)
+
+    for name, help_text in (("entities", "entity records"), ("outline", "the summary tree")):
+        sub = book_command(name, cmd_not_yet, help_text)
+        sub.add_argument("--until", type=int, metavar="POS")
+        _json_flag(sub)
+
+    bench = command("bench", cmd_help(parser), "benchmarks").add_subparsers(
+        dest="bench", required=True, metavar="BENCH"
+    )
+    sub = bench.add_parser("speed", help="import (and later index and query) figures")
+    sub.set_defaults(handler=cmd_bench_speed)
+    sub.add_argument("book", metavar="BOOK", help="a book file")
+    sub.add_argument("--index", type=int, metavar="N")
+    sub.add_argument("--repeat", type=int, default=3, help="imports to time (median)")
+    _json_flag(sub)
+    for name, arg in (("retrieval", "QUESTIONS"), ("entities", "GOLD")):
+        sub = bench.add_parser(name, help=f"{name} benchmark")
+        sub.set_defaults(handler=cmd_not_yet)
+        sub.add_argument("book", metavar="BOOK")
+        sub.add_argument("data", metavar=arg)
+        _json_flag(sub)
+    return parser
+
+
+def _json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=None, default=str))
+
+
+def _info_dict(info: BookInfo) -> dict[str, Any]:
+    data = asdict(info)
+    data["path"] = str(info.path)
+    return data
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import import_book
+
+    imported = import_book(args.file, chunk_words=args.chunk_words)
+    info = imported.info
+    if args.json:
+        _print_json({**_info_dict(info), "created": imported.created})
+    else:
+        verb = "imported" if imported.created else "already in the library"
+        print(f"{verb}: {info.title} — {info.author or 'unknown author'}")
+        print(f"id:   {info.id}\npath: {info.path}\n{info.chunks} chunks, {info.words} words")
+    return 0
+
+
+def cmd_books(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import library_dir, list_books
+
+    books = list_books()
+    if args.json:
+        _print_json([_info_dict(info) for info in books])
+        return 0
+    if not books:
+        print(f"no books yet in {library_dir()} (add one with: saadi import FILE)")
+        return 0
+    rows = [(b.id, b.title, b.author, str(b.chunks), b.index_state) for b in books]
+    _print_table(("id", "title", "author", "chunks", "index"), rows)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import resolve_book
+
+    with BookDB.open(resolve_book(args.book)) as db:
+        info, sections, chunks = db.info(), db.sections(), db.chunks()
+    matter_words: dict[str, int] = {}
+    for chunk in chunks:
+        matter_words[chunk.matter] = matter_words.get(chunk.matter, 0) + chunk.words
+    if args.json:
+        _print_json(
+            {
+                **_info_dict(info),
+                "sections": [asdict(s) for s in sections],
+                "words_by_matter": matter_words,
+            }
+        )
+        return 0
+    print(f"{info.title} — {info.author or 'unknown author'} [{info.id}]")
+    print(f"{info.chunks} chunks, {info.words} words, index: {info.index_state}")
+    rows = [
+        ("  " * (s.level - 1) + s.title, str(s.start), str(s.end), s.matter) for s in sections
+    ]
+    _print_table(("section", "start", "end", "matter"), rows)
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import remove_book
+
+    path = remove_book(args.book)
+    if args.json:
+        _print_json({"removed": str(path)})
+    else:
+        print(f"removed {path.name} (the original file is untouched)")
+    return 0
+
+
+def cmd_bench_speed(args: argparse.Namespace) -> int:
+    from saadi_desktop.eval.speed import bench_speed
+
+    if args.index:
+        raise StoreError("--index needs the state builder, which this version does not have yet")
+    report = bench_speed(Path(args.book), repeat=args.repeat)
+    if args.json:
+        _print_json(report)
+    else:
+        for key, value in report.items():
+            print(f"{key:>12}: {value}")
+    return 0
+
+
+def cmd_not_yet(args: argparse.Namespace) -> int:
+    name = args.command if args.command != "bench" else f"bench {args.bench}"
+    print(f"saadi {name}: not available in this version yet", file=sys.stderr)
+    return 2
+
+
+def cmd_help(parser: argparse.ArgumentParser) -> Handler:
+    def show(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    return show
+
+
+def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
+    for row in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+
+
+def _log_crash() -> Path:
+    from saadi_desktop.library import data_dir
+
+    log = data_dir() / "crash.log"
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as handle:
+            traceback.print_exc(file=handle)
+    except OSError:
+        return Path("(no log: the data folder is not writable)")
+    return log
+
+
+if __name__ == "__main__":
+    sys.exit(main())

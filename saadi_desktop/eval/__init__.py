@@ -1,0 +1,1 @@
+"""Evaluation: retrieval and alias metrics, and the ``saadi bench`` commands."""

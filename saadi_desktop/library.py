@@ -1,0 +1,169 @@
+"""The library folder: one book DB per imported file, found by id, DB path or original file."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import sqlite3
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from saadi_desktop.books import BookFormatError, load_book
+from saadi_desktop.books.model import Book, section_boundaries
+from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
+from saadi_desktop.store import BookDB, BookInfo, StoreError
+
+DB_SUFFIX = ".saadi.db"
+_PARTIAL = ".importing"
+
+
+def data_dir() -> Path:
+    """The app's data folder: ``$SAADI_HOME`` if set, else the platform's user-data folder."""
+    home = os.environ.get("SAADI_HOME")
+    if home:
+        return Path(home).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("saadi-desktop", appauthor=False))
+
+
+def library_dir() -> Path:
+    return data_dir() / "books"
+
+
+@dataclass(frozen=True)
+class Imported:
+    info: BookInfo
+    created: bool  # False when the file was already in the library
+
+
+def chunk_book(book: Book, budget: int = DEFAULT_CHUNK_WORDS) -> list[Chunk]:
+    """SAADI chunks of a book: never across a section boundary."""
+    return chunk_text(book.text, section_boundaries(book), budget)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def import_book(
+    source: str | Path, *, library: Path | None = None, chunk_words: int = DEFAULT_CHUNK_WORDS
+) -> Imported:
+    """Import a book file into the library. Importing the same content again returns the
+    existing book. Nothing is left behind when the import fails."""
+    source = Path(source).expanduser().resolve()
+    library = library or library_dir()
+    if not source.is_file():
+        raise BookFormatError(source, "no such file")
+    try:
+        sha = file_sha256(source)
+    except OSError as error:
+        raise BookFormatError(source, f"cannot be read ({error.strerror})") from None
+    existing = find_by_sha(library, sha)
+    if existing is not None:
+        with BookDB.open(existing) as db:
+            return Imported(db.info(), created=False)
+
+    book = load_book(source)
+    chunks = chunk_book(book, chunk_words)
+    book_id = f"{slug(book.title)}-{sha[:10]}"
+    target = library / f"{book_id}{DB_SUFFIX}"
+    partial = library / f".{book_id}.{os.getpid()}{_PARTIAL}"
+    try:
+        library.mkdir(parents=True, exist_ok=True)
+        with BookDB.create(
+            partial, book_id=book_id, book=book, chunks=chunks, chunk_words=chunk_words,
+            source=source, source_sha256=sha,
+        ):  # fmt: skip
+            pass
+        os.replace(partial, target)  # atomic: the library never holds a half-written book
+    except (sqlite3.Error, OSError) as error:
+        raise StoreError(_write_failure(source, library, error)) from None
+    finally:
+        _remove_partial(partial)
+    with BookDB.open(target) as db:
+        return Imported(db.info(), created=True)
+
+
+def _write_failure(source: Path, library: Path, error: Exception) -> str:
+    full = (
+        isinstance(error, OSError) and error.errno == errno.ENOSPC
+    ) or "disk is full" in str(error)
+    if full:
+        return f"{source.name}: not enough disk space to import it into {library}"
+    return f"{source.name}: could not be saved into {library} ({error})"
+
+
+def _remove_partial(partial: Path) -> None:
+    for leftover in (partial, *(partial.with_name(partial.name + s) for s in ("-wal", "-shm"))):
+        leftover.unlink(missing_ok=True)
+
+
+def find_by_sha(library: Path, sha: str) -> Path | None:
+    matches = sorted(library.glob(f"*-{sha[:10]}{DB_SUFFIX}"))
+    return matches[0] if matches else None
+
+
+def book_paths(library: Path | None = None) -> list[Path]:
+    library = library or library_dir()
+    return sorted(library.glob(f"*{DB_SUFFIX}")) if library.is_dir() else []
+
+
+def list_books(library: Path | None = None) -> list[BookInfo]:
+    """Every book in the library, by title. A damaged file is skipped, not fatal."""
+    books: list[BookInfo] = []
+    for path in book_paths(library):
+        try:
+            with BookDB.open(path) as db:
+                books.append(db.info())
+        except StoreError:
+            continue
+    return sorted(books, key=lambda info: (info.title.lower(), info.id))
+
+
+def find_book(reference: str, library: Path | None = None) -> Path | None:
+    """The DB of a book id (or a unique prefix of one), a book DB path, or an imported file."""
+    library = library or library_dir()
+    by_id = library / f"{reference}{DB_SUFFIX}"
+    if by_id.is_file():
+        return by_id
+    candidate = Path(reference).expanduser()
+    if candidate.is_file():
+        if candidate.name.endswith(DB_SUFFIX):
+            return candidate
+        return find_by_sha(library, file_sha256(candidate))
+    prefixed = [p for p in book_paths(library) if p.name.startswith(reference)]
+    return prefixed[0] if len(prefixed) == 1 else None
+
+
+def resolve_book(reference: str, library: Path | None = None) -> Path:
+    """Like :func:`find_book`, importing an original file on first use."""
+    found = find_book(reference, library)
+    if found is not None:
+        return found
+    if Path(reference).expanduser().is_file():
+        return import_book(reference, library=library).info.path
+    raise StoreError(f"{reference}: no such book in the library (give an id, a .saadi.db or a file)")
+
+
+def remove_book(reference: str, library: Path | None = None) -> Path:
+    """Delete a book's DB (and its WAL files); the original file is not touched."""
+    path = find_book(reference, library)
+    if path is None:
+        raise StoreError(f"{reference}: no such book in the library")
+    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        leftover.unlink(missing_ok=True)
+    return path
+
+
+def slug(title: str) -> str:
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", ascii_title.lower())
+    return "-".join(words)[:40].strip("-") or "book"
