@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 DEFAULT_CHUNK_WORDS = 500
 
@@ -75,7 +76,7 @@ def chunk_text(
         raise ValueError("the chunk budget must be at least one word")
     cuts = sorted({0, len(text), *(b for b in boundaries if 0 < b < len(text))})
     chunks: list[Chunk] = []
-    for seg_start, seg_end in zip(cuts, cuts[1:], strict=False):
+    for seg_start, seg_end in pairwise(cuts):
         current: list[tuple[int, int, int]] = []
         words = 0
         for sentence in sentences(text, seg_start, seg_end, budget):

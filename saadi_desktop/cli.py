@@ -151,24 +151,20 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     with BookDB.open(resolve_book(args.book)) as db:
         info, sections, chunks = db.info(), db.sections(), db.chunks()
-    matter_words: dict[str, int] = {}
-    for chunk in chunks:
-        matter_words[chunk.matter] = matter_words.get(chunk.matter, 0) + chunk.words
-    if args.json:
-        _print_json(
-            {
-                **_info_dict(info),
-                "sections": [asdict(s) for s in sections],
-                "words_by_matter": matter_words,
-            }
+    rows = []
+    for section in sections:
+        inside = [c for c in chunks if section.start <= c.start < section.end]
+        rows.append(
+            {**asdict(section), "chunks": len(inside), "words": sum(c.words for c in inside)}
         )
+    if args.json:
+        _print_json({**_info_dict(info), "sections": rows})
         return 0
     print(f"{info.title} — {info.author or 'unknown author'} [{info.id}]")
     print(f"{info.chunks} chunks, {info.words} words, index: {info.index_state}")
-    rows = [
-        ("  " * (s.level - 1) + s.title, str(s.start), str(s.end), s.matter) for s in sections
-    ]
-    _print_table(("section", "start", "end", "matter"), rows)
+    columns = ("start", "end", "chunks", "words", "matter")
+    table = [("  " * (r["level"] - 1) + r["title"], *(str(r[k]) for k in columns)) for r in rows]
+    _print_table(("section", *columns), table)
     return 0
 
 
@@ -212,7 +208,9 @@ def cmd_help(parser: argparse.ArgumentParser) -> Handler:
 
 
 def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)
+    ]
     print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
     for row in rows:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())

@@ -93,9 +93,9 @@ def import_book(
 
 
 def _write_failure(source: Path, library: Path, error: Exception) -> str:
-    full = (
-        isinstance(error, OSError) and error.errno == errno.ENOSPC
-    ) or "disk is full" in str(error)
+    full = (isinstance(error, OSError) and error.errno == errno.ENOSPC) or "disk is full" in str(
+        error
+    )
     if full:
         return f"{source.name}: not enough disk space to import it into {library}"
     return f"{source.name}: could not be saved into {library} ({error})"
@@ -150,7 +150,9 @@ def resolve_book(reference: str, library: Path | None = None) -> Path:
         return found
     if Path(reference).expanduser().is_file():
         return import_book(reference, library=library).info.path
-    raise StoreError(f"{reference}: no such book in the library (give an id, a .saadi.db or a file)")
+    raise StoreError(
+        f"{reference}: no such book in the library (give an id, a .saadi.db or a file)"
+    )
 
 
 def remove_book(reference: str, library: Path | None = None) -> Path:

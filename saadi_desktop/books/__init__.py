@@ -6,7 +6,7 @@ from pathlib import Path
 
 from saadi_desktop.books.model import Book, BookFormatError, Section
 
-__all__ = ["Book", "BookFormatError", "Section", "load_book", "SUPPORTED_SUFFIXES"]
+__all__ = ["SUPPORTED_SUFFIXES", "Book", "BookFormatError", "Section", "load_book"]
 
 SUPPORTED_SUFFIXES = (".epub", ".pdf", ".txt", ".text")
 
@@ -35,7 +35,9 @@ def load_book(path: str | Path) -> Book:
         return read_pdf(path)
     if head.startswith(b"PK"):
         if suffix not in (".epub", ".zip", ".kepub"):
-            raise BookFormatError(path, f"unsupported file type '{suffix or 'none'}' (a zip archive)")
+            raise BookFormatError(
+                path, f"unsupported file type '{suffix or 'none'}' (a zip archive)"
+            )
         from saadi_desktop.books.epub import read_epub
 
         return read_epub(path)

@@ -62,7 +62,9 @@ def _check_name(path: Path, name: str) -> None:
         raise BookFormatError(path, f"unsafe entry name in the archive: {name!r}")
 
 
-def _check_inflated_size(path: Path, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
+def _check_inflated_size(
+    path: Path, archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo]
+) -> None:
     """Inflate every entry in a stream, counting bytes, so a zip bomb is stopped at the ceiling
     whatever sizes its headers claim."""
     if sum(info.file_size for info in infos) > MAX_UNCOMPRESSED_BYTES:

@@ -111,7 +111,7 @@ class CanonicalText:
         sections: list[Section] = []
         for i, (name, level, start, matter) in enumerate(self._opened):
             end = len(text)
-            for later_name, later_level, later_start, _ in self._opened[i + 1 :]:
+            for _title, later_level, later_start, _matter in self._opened[i + 1 :]:
                 if later_level <= level:
                     end = later_start
                     break

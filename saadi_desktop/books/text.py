@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,36 +24,41 @@ _NUMBER = (
     r"(?:[IVXLC]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last)"
 )
-# (kind, pattern) tried in order against a whole stripped line.
-_HEADINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("part", re.compile(rf"(?:part|book|volume)\s+(?:the\s+)?{_NUMBER}\b[.:]?(?P<rest>.*)", re.I)),
-    ("chapter", re.compile(rf"(?:chapter|adventure)\s+(?:the\s+)?{_NUMBER}\b[.:]?(?P<rest>.*)", re.I)),
-    ("chapter", re.compile(r"[IVXLC]+\.\s+[^a-z]*[A-Z][^a-z]*")),  # roman numeral + title in caps
-    ("closing", re.compile(r"(?:prologue|epilogue)\b[.:]?(?P<rest>.*)", re.I)),
-    ("numeral", re.compile(r"(?P<number>[IVXLC]+|\d+)\.?")),
-    ("front", re.compile(
-        r"(?:(?:the\s+)?(?:translator|author|editor)[’']s\s+)?"
-        r"(?:preface|introduction|foreword|(?:table\s+of\s+)?contents)\b(?P<rest>.*)", re.I)),
+_APOSTROPHE = "['\u2019]"
+# (kind, pattern) tried in order against a whole stripped line; "rest" is the title part.
+_HEADINGS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern, re.I))
+    for kind, pattern in (
+        ("part", rf"(?:part|book|volume)\s+(?:the\s+)?{_NUMBER}\b[.:]?(?P<rest>.*)"),
+        ("chapter", rf"(?:chapter|adventure)\s+(?:the\s+)?{_NUMBER}\b[.:]?(?P<rest>.*)"),
+        ("chapter", r"(?-i:[IVXLC]+\.\s+(?P<rest>[^a-z]*[A-Z][^a-z]*))"),  # "VII. THE END"
+        ("closing", r"(?:prologue|epilogue)\b[.:]?(?P<rest>.*)"),
+        ("numeral", r"(?P<number>[IVXLC]+|\d+)\.?"),
+        ("front", rf"(?:(?:the\s+)?(?:translator|author|editor){_APOSTROPHE}s\s+)?"
+                  r"(?:preface|introduction|foreword|(?:table\s+of\s+)?contents)\b(?P<rest>.*)"),
+    )
 )  # fmt: skip
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 # A table of contents is a run of headings with fewer words than this between them.
 _CONTENTS_GAP_WORDS = 40
 
+# The start line, and the next line too when a long title wraps the marker's closing "***".
 _START = re.compile(
-    r"^[ \t]*(?:\*{3}[ \t]*START OF (?:THE|THIS) PROJECT GUTENBERG[^\n]*|\*END\*THE SMALL PRINT[^\n]*)",
+    r"^[ \t]*(?:\*{3}[ \t]*START OF (?:THE|THIS) PROJECT GUTENBERG"
+    r"(?:[^\n]*\*{3}|[^\n]*\n[^\n]*\*{3})?|\*END\*THE SMALL PRINT)[^\n]*",
     re.I | re.M,
 )
 _END = re.compile(r"^[ \t]*(?:\*{3}[ \t]*)?END OF (?:THE |THIS )?PROJECT GUTENBERG", re.I | re.M)
 _CREDITS = re.compile(
-    r"(?:produced|prepared|transcribed|digiti[sz]ed|e-?text prepared|this e-?(?:text|book) was)\b",
+    r"(?:produced|prepared|transcribed|digiti[sz]ed|scanned|proofread)\s+(?:by|from)\b"
+    r"|e-?text prepared|this e-?(?:text|book) was (?:produced|prepared)",
     re.I,
 )
 _ILLUSTRATION = re.compile(r"\[Illustration[^\]]{0,500}\]", re.I)
 _BLANK_LINES = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 _LANGUAGES = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it",
-              "portuguese": "pt", "dutch": "nl", "russian": "ru", "latin": "la", "finnish": "fi",
-              "swedish": "sv", "danish": "da", "norwegian": "no", "chinese": "zh"}  # fmt: skip
+              "portuguese": "pt", "dutch": "nl", "russian": "ru", "latin": "la"}  # fmt: skip
 
 
 @dataclass
@@ -86,7 +92,7 @@ def read_text(path: Path) -> Book:
     book = canonical.build(
         title=title,
         author=_header_field(header, "Author"),
-        language=_LANGUAGES.get(language.split(" ")[0] if language else "", "und"),
+        language=_LANGUAGES.get(next(iter(language.split()), ""), "und"),
         source_format=SOURCE_FORMAT,
     )
     if not book.text:
@@ -95,26 +101,37 @@ def read_text(path: Path) -> Book:
 
 
 def _decode(path: Path, raw: bytes) -> str:
-    """UTF-16 with a BOM, else UTF-8, else cp1252/Latin-1 when the result looks like prose.
-
-    Latin-1 decodes any byte string, so random bytes are refused by their share of control
-    characters and non-ASCII letters rather than by a decoding error.
-    """
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        candidates = [("utf-16", False)]
-    elif b"\x00" in raw:  # UTF-16 without a BOM, or binary: never a plain-text book
-        candidates = []
-    else:
-        candidates = [("utf-8-sig", False), ("cp1252", True), ("latin-1", True)]
-    for encoding, eight_bit in candidates:
-        try:
-            text = raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if _looks_like_text(text, eight_bit=eight_bit):
+    """Unicode (UTF-8, or UTF-16 with a BOM), else cp1252/Latin-1 when the result looks like
+    prose. Latin-1 decodes any byte string, so random bytes are refused by their share of
+    control characters and non-ASCII letters rather than by a decoding error."""
+    text = _decode_unicode(raw)
+    if text is not None:
+        if _looks_like_text(text, eight_bit=False):
             return text
-        break  # a later 8-bit code page would decode the same bytes into the same garbage
+    elif b"\x00" not in raw:  # NUL bytes: UTF-16 without a BOM, or binary; never 8-bit text
+        try:
+            text = raw.decode("cp1252")
+        except UnicodeDecodeError:  # five bytes cp1252 leaves undefined
+            text = raw.decode("latin-1")
+        if _looks_like_text(text, eight_bit=True):
+            return text
     raise BookFormatError(path, "not readable text: undecodable bytes / unknown encoding")
+
+
+def _decode_unicode(raw: bytes) -> str | None:
+    """UTF-16 with a BOM, or UTF-8 with or without one; None when the bytes are neither.
+
+    A few bad bytes in a file that is plainly UTF-8 elsewhere (a pasted Latin-1 line) become
+    U+FFFD rather than turning every curly quote of the book into cp1252 mojibake."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        with suppress(UnicodeDecodeError):
+            return raw.decode("utf-16")
+    if b"\x00" in raw:
+        return None
+    text = raw.decode("utf-8-sig", errors="replace")
+    errors = text.count("\ufffd")
+    multibyte = len(text) - len(text.encode("ascii", "ignore")) - errors
+    return text if errors == 0 or multibyte > 10 * errors else None
 
 
 def _looks_like_text(text: str, *, eight_bit: bool) -> bool:
@@ -131,16 +148,10 @@ def _strip_gutenberg(text: str) -> tuple[str, str, bool]:
     THE PROJECT GUTENBERG" line before the end marker and the first "END OF …" line."""
     end = _END.search(text)
     limit = end.start() if end else len(text)
-    starts = [m for m in _START.finditer(text, 0, limit) if m.end() <= limit]
+    starts = list(_START.finditer(text, 0, limit))
     if not starts:
         return "", text[:limit], False
-    start = starts[-1]
-    body_start = start.end()
-    if not start.group().rstrip().endswith("*"):  # a long title wraps the marker onto a 2nd line
-        next_line = text.find("\n", body_start + 1)
-        if next_line != -1 and text[body_start:next_line].rstrip().endswith("***"):
-            body_start = next_line
-    return text[: start.start()], text[body_start:limit], True
+    return text[: starts[-1].start()], text[starts[-1].end() : limit], True
 
 
 def _header_field(header: str, name: str) -> str:
@@ -151,12 +162,9 @@ def _header_field(header: str, name: str) -> str:
 
 def _blocks(body: str) -> list[Block]:
     """Blank-line separated blocks, each a list of its non-empty lines."""
-    blocks: list[Block] = []
-    for chunk in _BLANK_LINES.split(body):
-        lines = [line.rstrip() for line in chunk.split("\n") if line.strip()]
-        if lines:
-            blocks.append(lines)
-    return blocks
+    chunks = _BLANK_LINES.split(body)
+    blocks = ([line.rstrip() for line in chunk.split("\n") if line.strip()] for chunk in chunks)
+    return [lines for lines in blocks if lines]
 
 
 def _join_lines(block: Block) -> str:
@@ -174,8 +182,8 @@ def _join_lines(block: Block) -> str:
     return "".join(parts)
 
 
-def _match_heading(line: str) -> tuple[str, int | None] | None:
-    """The kind of heading ``line`` is (and the value of a bare numeral), or None."""
+def _match_heading(line: str) -> tuple[str, str, int | None] | None:
+    """(kind, title part, value of a bare numeral) of the heading ``line`` is, or None."""
     if len(line) > 100 or not (line[:1].isupper() or line[:1].isdigit()):
         return None
     for kind, pattern in _HEADINGS:
@@ -187,7 +195,7 @@ def _match_heading(line: str) -> tuple[str, int | None] | None:
         if rest and (len(rest) > 80 or rest[0].islower() or rest[-1] in ",;"):
             return None
         number = match.groupdict().get("number")
-        return kind, _numeral_value(number) if number else None
+        return kind, rest, _numeral_value(number) if number else None
     return None
 
 
@@ -201,7 +209,7 @@ def _numeral_value(numeral: str) -> int:
 
 def _is_title_line(line: str) -> bool:
     """A short title-cased line without sentence punctuation ("Down the Rabbit-Hole")."""
-    if not line or len(line) > 60 or not line[0].isupper() or line[-1] in ".,;:\"”’'":
+    if not line or len(line) > 60 or not line[0].isupper() or line[-1] in ".,;:\"'\u201d\u2019":
         return False
     words = [word for word in line.split() if len(word) > 3]
     return _match_heading(line) is None and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
@@ -213,20 +221,18 @@ def _candidate(blocks: list[Block], index: int) -> _Heading | None:
     found = _match_heading(lines[0]) if len(lines) <= 2 else None
     if found is None:
         return None
-    kind, number = found
-    bare = kind in ("part", "chapter") and _match_heading(lines[0].rstrip(" .:")) is not None
-    bare = bare and re.fullmatch(rf"\w+\s+{_NUMBER}[.:]?", lines[0], re.I) is not None
+    kind, rest, number = found
+    bare = kind in ("part", "chapter") and not rest  # "CHAPTER I": a title line may follow
     if len(lines) == 2:
         return _Heading(kind, "\n".join(lines), 1) if bare and _is_title_line(lines[1]) else None
-    follower = blocks[index + 1] if index + 1 < len(blocks) else []
-    if bare and len(follower) == 1 and _is_title_line(follower[0].strip()):
-        return _Heading(kind, f"{lines[0]}\n{follower[0].strip()}", 2)
+    follower = [line.strip() for line in blocks[index + 1]] if index + 1 < len(blocks) else []
+    if bare and len(follower) == 1 and _is_title_line(follower[0]):
+        return _Heading(kind, f"{lines[0]}\n{follower[0]}", 2)
     return _Heading(kind, lines[0], 1, number)
 
 
 def _find_headings(blocks: list[Block]) -> dict[int, _Heading]:
-    """Real headings by block index, with their levels: contents lists, stray numerals and
-    late prefaces are dropped; a book with no chapter headings at all gets none."""
+    """The real headings by block index, with their levels."""
     candidates: dict[int, _Heading] = {}
     index = 0
     while index < len(blocks):
@@ -235,13 +241,16 @@ def _find_headings(blocks: list[Block]) -> dict[int, _Heading]:
             candidates[index] = heading
         index += heading.span if heading else 1
     order = sorted(candidates)
+    if not order:
+        return candidates
     gaps = {
-        at: sum(len(line.split()) for block in blocks[at + candidates[at].span : nxt] for line in block)
+        at: sum(
+            len(line.split()) for block in blocks[at + candidates[at].span : nxt] for line in block
+        )
         for at, nxt in zip(order, [*order[1:], len(blocks)], strict=True)
-    }  # fmt: skip
+    }
     _drop_contents(candidates, gaps)
-    _drop_strays(candidates, gaps)
-    _assign_levels(candidates)
+    _settle(candidates, gaps)
     return candidates
 
 
@@ -257,49 +266,36 @@ def _drop_contents(candidates: dict[int, _Heading], gaps: dict[int, int]) -> Non
                 continue
         kinds = [candidates[i].kind for i in run]
         if len(run) >= 3 and len(set(kinds)) < len(kinds):
-            later = {_key(h.text) for i, h in candidates.items() if i > run[-1]}
-            for i in run[:-1] if _key(candidates[run[-1]].text) not in later else run:
-                del candidates[i]
+            later = {h.title.casefold() for i, h in candidates.items() if i > run[-1]}
+            for i in run[:-1] if candidates[run[-1]].title.casefold() not in later else run:
+                if candidates[i].kind != "front":  # "CONTENTS" itself stays a heading
+                    del candidates[i]
         run = []
 
 
-def _key(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def _drop_strays(candidates: dict[int, _Heading], gaps: dict[int, int]) -> None:
-    """Keep a bare numeral ("II.") only as the next sub-part under a real heading, and a
-    preface or contents heading only before the first chapter; no chapters, no headings."""
+def _settle(candidates: dict[int, _Heading], gaps: dict[int, int]) -> None:
+    """Drop stray headings and give levels. Parts, prologues, epilogues and front matter are
+    level 1; chapters are level 2 in a book with parts, else 1; a bare numeral ("II.") is kept
+    only as the next sub-part of a real heading, one level below it; a preface or contents
+    heading only before the first chapter. A book with no chapters gets no headings at all."""
+    has_parts = any(h.kind == "part" for h in candidates.values())
     expected: int | None = None  # the numeral the next sub-part must carry
-    body_started = False
+    parent_level = 0  # 0 until the first part or chapter
     for at in sorted(candidates):
         heading = candidates[at]
         if heading.kind == "numeral":
             if heading.number != expected or gaps[at] < _CONTENTS_GAP_WORDS:
                 del candidates[at]
-            elif expected is not None:
-                expected += 1
+            else:
+                heading.level, expected = parent_level + 1, (heading.number or 0) + 1
         elif heading.kind == "front":
-            if body_started:
+            if parent_level:
                 del candidates[at]
         else:
-            body_started, expected = True, 1
-    if not body_started:
+            heading.level = 2 if heading.kind == "chapter" and has_parts else 1
+            parent_level, expected = heading.level, 1
+    if not parent_level:
         candidates.clear()
-
-
-def _assign_levels(candidates: dict[int, _Heading]) -> None:
-    """Parts, prologues, epilogues and front matter are level 1; chapters are level 2 in a book
-    with parts, else 1; a numbered sub-part is one below the heading it follows."""
-    has_parts = any(h.kind == "part" for h in candidates.values())
-    parent_level = 1
-    for at in sorted(candidates):
-        heading = candidates[at]
-        if heading.kind == "numeral":
-            heading.level = parent_level + 1
-            continue
-        heading.level = 2 if heading.kind == "chapter" and has_parts else 1
-        parent_level = heading.level
 
 
 def _assemble(blocks: list[Block], headings: dict[int, _Heading], title: str) -> CanonicalText:

@@ -103,8 +103,10 @@ class _Walker:
 
     def _visit(self, element: Any) -> None:
         tag = _local(element)
-        skip = tag in _SKIP or not tag or bool(
-            _SKIP_TYPES.intersection(element.get(_EPUB_TYPE, "").split())
+        skip = (
+            tag in _SKIP
+            or not tag
+            or bool(_SKIP_TYPES.intersection(element.get(_EPUB_TYPE, "").split()))
         )
         if not skip:
             block = tag in _BLOCK

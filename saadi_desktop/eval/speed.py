@@ -37,4 +37,3 @@ def bench_speed(source: Path, *, repeat: int = 3) -> dict[str, Any]:
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}",
     }
-

@@ -81,11 +81,27 @@ class BookDB:
         source_sha256: str,
     ) -> BookDB:
         """Write a new book DB at ``path`` in one transaction."""
-        connection = connect(path)
-        store = cls(path, connection)
+        store = cls(path, connect(path))
+        try:
+            store._write_new_book(book_id, book, chunks, chunk_words, source, source_sha256)
+            store.db.execute("PRAGMA journal_mode = WAL")
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    def _write_new_book(
+        self,
+        book_id: str,
+        book: Book,
+        chunks: list[Chunk],
+        chunk_words: int,
+        source: Path,
+        source_sha256: str,
+    ) -> None:
         section_of = _innermost_sections(book.sections, chunks)
-        with store.transaction():
-            store.db["book"].insert(
+        with self.transaction():
+            self.db.table("book").insert(
                 {
                     "id": book_id,
                     "title": book.title,
@@ -99,30 +115,26 @@ class BookDB:
                     "app_version": __version__,
                 }
             )
-            store.db["canonical"].insert({"id": 1, "body": book.text})
-            store.db["sections"].insert_all(
+            self.db.table("canonical").insert({"id": 1, "body": book.text})
+            self.db.table("sections").insert_all(
                 {"seq": i, "title": s.title, "level": s.level, "start": s.start, "end": s.end,
                  "matter": s.matter}
                 for i, s in enumerate(book.sections)
             )  # fmt: skip
-            store.db["chunks"].insert_all(
+            self.db.table("chunks").insert_all(
                 {
                     "seq": c.seq,
                     "start": c.start,
                     "end": c.end,
                     "words": c.words,
-                    "section_seq": section_of[c.seq],
-                    "matter": book.sections[section_of[c.seq]].matter
-                    if section_of[c.seq] is not None
-                    else "body",
+                    "section_seq": section,
+                    "matter": "body" if section is None else book.sections[section].matter,
                     "content_hash": content_hash(book.text[c.start : c.end]),
                 }
-                for c in chunks
+                for c, section in zip(chunks, section_of, strict=True)
             )
-            store.db["builder"].insert({"id": 1, "chunk_words": chunk_words})
-            store.db["reading"].insert({"id": 1, "position": 0, "updated_at": now()})
-        connection.execute("PRAGMA journal_mode = WAL")
-        return store
+            self.db.table("builder").insert({"id": 1, "chunk_words": chunk_words})
+            self.db.table("reading").insert({"id": 1, "position": 0, "updated_at": now()})
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -161,7 +173,9 @@ class BookDB:
         rows = self.db.execute(
             'SELECT title, level, start, "end", matter FROM sections ORDER BY seq'
         ).fetchall()
-        return [Section(title, level, start, end, matter) for title, level, start, end, matter in rows]
+        return [
+            Section(title, level, start, end, matter) for title, level, start, end, matter in rows
+        ]
 
     def chunks(self) -> list[StoredChunk]:
         rows = self.db.execute(
@@ -171,13 +185,24 @@ class BookDB:
         return [StoredChunk(*row) for row in rows]
 
     def info(self) -> BookInfo:
-        row = self._one(
+        book_id, title, author, language, source_format, source_path, sha = self._one(
             "SELECT id, title, author, language, source_format, source_path, source_sha256 "
             "FROM book"
         )
         chunks, words = self._one("SELECT count(*), coalesce(sum(words), 0) FROM chunks")
-        return BookInfo(*row, chunks=chunks, words=words, index_state=self.index_state(),
-                        path=self.path)  # fmt: skip
+        return BookInfo(
+            id=book_id,
+            title=title,
+            author=author,
+            language=language,
+            source_format=source_format,
+            source_path=source_path,
+            source_sha256=sha,
+            chunks=chunks,
+            words=words,
+            index_state=self.index_state(),
+            path=self.path,
+        )
 
     def index_state(self) -> str:
         """'not indexed', 'x %', 'done' or 'done, N failed chunks' for the library list."""

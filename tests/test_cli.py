@@ -1,0 +1,103 @@
+"""The ``saadi`` command: JSON for scripts, readable tables for people, README coverage."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from saadi_desktop.cli import build_parser, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_import_books_show_json(
+    small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "import", str(small_epub), "--json")
+    imported = json.loads(out)
+    assert status == 0 and imported["created"] is True
+    assert {"id", "path", "title", "author", "chunks", "words"} <= imported.keys()
+    assert Path(imported["path"]).is_file()
+
+    _, out, _ = run(capsys, "books", "--json")
+    books = json.loads(out)
+    assert [(b["id"], b["title"], b["index_state"]) for b in books] == [
+        (imported["id"], "A Small Book", "not indexed")
+    ]
+
+    _, out, _ = run(capsys, "show", imported["id"], "--json")
+    shown = json.loads(out)
+    assert [(s["title"], s["start"], s["end"], s["chunks"]) for s in shown["sections"]] == [
+        ("Chapter One", 0, 116, 1),
+        ("Chapter Two", 116, 180, 1),
+    ]
+
+
+def test_show_prints_a_readable_table(
+    small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "show", str(small_epub))  # a file path imports on first use
+    assert status == 0
+    assert out.splitlines() == [
+        f"A Small Book — Ann Author [{next(library.glob('*.saadi.db')).name[:-9]}]",
+        "2 chunks, 34 words, index: not indexed",
+        "section      start  end  chunks  words  matter",
+        "Chapter One  0      116  1       22     body",
+        "Chapter Two  116    180  1       12     body",
+    ]
+
+
+def test_empty_library_says_how_to_add_a_book(
+    library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "books")
+    assert status == 0 and "saadi import FILE" in out
+
+
+def test_unknown_book_is_one_clear_error(library: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "show", "no-such-book")
+    assert status == 1 and err == (
+        "saadi: error: no-such-book: no such book in the library "
+        "(give an id, a .saadi.db or a file)\n"
+    )
+
+
+def test_help_is_instant_and_needs_no_heavy_imports() -> None:
+    code = (
+        "import sys; from saadi_desktop.cli import build_parser; build_parser(); "
+        "heavy = {'torch', 'llama_cpp', 'sentence_transformers', 'PySide6'} & set(sys.modules); "
+        "print(sorted(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_cli_command_is_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text()
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name, sub in commands.items():
+        if name == "bench":
+            for bench in sub._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
+                assert re.search(rf"saadi bench {bench}\b", readme), f"bench {bench}"
+        else:
+            assert re.search(rf"saadi {name}\b", readme), name
+    assert "saadi-desktop" in readme
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = re.findall(r"```(?:sh|bash)\n(.*?)\n```", readme, re.S)
+    assert len(commands) >= 2
+    assert commands[1].strip() in ci

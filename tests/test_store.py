@@ -1,0 +1,118 @@
+"""The per-book SQLite file: schema and upgrades, WAL, atomic import, duplicates, disk full."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, STORY, make_epub
+
+from saadi_desktop.library import DB_SUFFIX, import_book, list_books, remove_book, resolve_book
+from saadi_desktop.store import SCHEMA_VERSION, BookDB, StoreError
+from saadi_desktop.store import bookdb as bookdb_module
+from saadi_desktop.store.schema import connect
+
+SNAPSHOTS = sorted((ROOT / "tests" / "data").glob("schema_v*.sql"))
+
+
+def schema_of(path: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
+        ).fetchall()
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    return [(name, " ".join(sql.split())) for name, sql in rows] + [("version", str(version))]
+
+
+def test_every_schema_version_has_a_frozen_snapshot() -> None:
+    assert [p.name for p in SNAPSHOTS][-1] == f"schema_v{SCHEMA_VERSION}.sql"
+
+
+@pytest.mark.parametrize("snapshot", SNAPSHOTS, ids=lambda p: p.stem)
+def test_an_old_database_upgrades_to_the_fresh_schema(snapshot: Path, tmp_path: Path) -> None:
+    old, fresh = tmp_path / "old.db", tmp_path / "fresh.db"
+    with sqlite3.connect(old) as db:
+        db.executescript(snapshot.read_text())
+    connect(old).close()
+    connect(fresh).close()
+    assert schema_of(old) == schema_of(fresh)
+
+
+def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    connect(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer version of saadi-desktop"):
+        connect(path)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / f"junk{DB_SUFFIX}"
+    path.write_bytes(b"not sqlite at all" * 100)
+    with pytest.raises(StoreError, match="not a book database"):
+        BookDB.open(path)
+
+
+def test_import_writes_one_wal_database_with_text_sections_and_chunks(
+    small_epub: Path, library: Path
+) -> None:
+    imported = import_book(small_epub)
+    assert imported.created
+    path = imported.info.path
+    assert path.parent == library and path.name.endswith(DB_SUFFIX)
+    with BookDB.open(path) as db:
+        assert db.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        text = db.text()
+        chunks = db.chunks()
+        assert [s.title for s in db.sections()] == ["Chapter One", "Chapter Two"]
+        assert all(text[c.start : c.end].strip() == text[c.start : c.end] for c in chunks)
+        assert db.index_state() == "not indexed"
+    assert imported.info.title == "A Small Book" and imported.info.chunks == len(chunks) == 2
+
+
+def test_importing_the_same_file_twice_keeps_one_book(small_epub: Path, library: Path) -> None:
+    first = import_book(small_epub)
+    copy = small_epub.with_name("copy.epub")
+    copy.write_bytes(small_epub.read_bytes())
+    second = import_book(copy)
+    assert not second.created and second.info.id == first.info.id
+    assert len(list(library.glob(f"*{DB_SUFFIX}"))) == 1
+
+
+def test_books_are_found_by_id_prefix_path_and_original_file(
+    small_epub: Path, library: Path
+) -> None:
+    info = import_book(small_epub).info
+    assert resolve_book(info.id) == resolve_book(info.id[:8]) == info.path
+    assert resolve_book(str(info.path)) == resolve_book(str(small_epub)) == info.path
+    with pytest.raises(StoreError, match="no such book"):
+        resolve_book("nothing-like-this")
+
+
+def test_a_failed_write_leaves_no_half_written_book(
+    small_epub: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(bookdb_module, "_innermost_sections", full_disk)
+    with pytest.raises(StoreError, match=r"small\.epub: not enough disk space"):
+        import_book(small_epub)
+    assert list(library.iterdir()) == []
+    assert list_books() == []
+
+
+def test_remove_deletes_the_database_but_not_the_original(small_epub: Path, library: Path) -> None:
+    info = import_book(small_epub).info
+    remove_book(info.id)
+    assert not info.path.exists() and small_epub.exists()
+    assert list_books() == []
+
+
+def test_library_lists_books_by_title(tmp_path: Path, library: Path) -> None:
+    import_book(make_epub(tmp_path / "b.epub", STORY, title="Zebra Tales"))
+    import_book(make_epub(tmp_path / "a.epub", STORY, title="Apple Days"))
+    assert [b.title for b in list_books()] == ["Apple Days", "Zebra Tales"]
