@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from functools import cache
 from pathlib import Path
 
@@ -82,7 +84,7 @@ def test_shared_file_imports_with_ordered_sections(path: Path) -> None:
         assert 0 <= section.start < section.end <= len(book.text)
     for level in {s.level for s in book.sections}:
         same = [s for s in book.sections if s.level == level]
-        for earlier, later in zip(same, same[1:], strict=False):
+        for earlier, later in itertools.pairwise(same):
             assert earlier.end <= later.start, f"{earlier.title} overlaps {later.title}"
 
 
@@ -119,9 +121,8 @@ def test_metadata_comes_from_the_header(name: str, title: str, author: str) -> N
 def test_crime_and_punishment_has_parts_chapters_and_an_epilogue() -> None:
     book = shared("2554-0.txt")
     top = [s for s in book.sections if s.level == 1 and s.matter == "body"]
-    assert [s.title for s in top] == [f"PART {n}" for n in "I II III IV V VI".split()] + [
-        "EPILOGUE"
-    ]
+    parts = ["PART I", "PART II", "PART III", "PART IV", "PART V", "PART VI"]
+    assert [s.title for s in top] == [*parts, "EPILOGUE"]
     per_part = [len(children(book, part)) for part in top]
     assert per_part == [7, 7, 6, 6, 5, 8, 2]
     assert sum(per_part[:6]) == 39
@@ -153,7 +154,6 @@ def test_alice_has_12_titled_chapters() -> None:
     assert len(body) == 12
     assert body[:2] == ["CHAPTER I. Down the Rabbit-Hole", "CHAPTER II. The Pool of Tears"]
     assert body[-1] == "CHAPTER XII. Alice’s Evidence"
-    assert book.text.count("CHAPTER I. Down the Rabbit-Hole") == 1
 
 
 @needs_shared
@@ -186,10 +186,11 @@ def test_load_book_dispatches_text_files() -> None:
         ("Café crème\n\nDéjà vu\n".encode(), "Café crème\n\nDéjà vu"),
         ("Café crème\r\rDéjà vu\r".encode("latin-1"), "Café crème\n\nDéjà vu"),
         ("“Quoted” text\n".encode("cp1252"), "“Quoted” text"),
+        (b"Old DOS text\r\n\x1a", "Old DOS text"),
         ("\ufeffCafé crème\r\n".encode("utf-16-le"), "Café crème"),
         ("Café crème\n".encode("utf-16"), "Café crème"),
     ],
-    ids=["utf8-bom-crlf", "utf8", "latin1-cr", "cp1252", "utf16le-bom", "utf16-bom"],
+    ids=["utf8-bom-crlf", "utf8", "latin1-cr", "cp1252", "dos-eof", "utf16le-bom", "utf16-bom"],
 )
 def test_encodings_and_line_ends(tmp_path: Path, data: bytes, expected: str) -> None:
     assert read_text(write(tmp_path, data)).text == expected
@@ -214,7 +215,7 @@ def test_mostly_utf8_with_a_stray_latin1_byte_stays_utf8(tmp_path: Path) -> None
 )
 def test_undecodable_bytes_are_refused(tmp_path: Path, data: bytes) -> None:
     path = write(tmp_path, data, "noise.txt")
-    with pytest.raises(BookFormatError, match="noise.txt: not readable text") as caught:
+    with pytest.raises(BookFormatError, match=re.escape("noise.txt: not readable text")) as caught:
         read_text(path)
     assert caught.value.path == path
 
@@ -225,12 +226,12 @@ def test_undecodable_bytes_are_refused(tmp_path: Path, data: bytes) -> None:
     ids=["empty", "blank", "boilerplate-only", "illustration-only"],
 )
 def test_a_file_without_text_is_refused(tmp_path: Path, content: str) -> None:
-    with pytest.raises(BookFormatError, match="empty.txt: contains no text"):
+    with pytest.raises(BookFormatError, match=re.escape("empty.txt: contains no text")):
         read_text(write(tmp_path, content, "empty.txt"))
 
 
 def test_a_missing_file_is_a_book_format_error(tmp_path: Path) -> None:
-    with pytest.raises(BookFormatError, match="missing.txt"):
+    with pytest.raises(BookFormatError, match=re.escape("missing.txt: cannot be read")):
         read_text(tmp_path / "missing.txt")
 
 
@@ -291,7 +292,7 @@ def test_a_contents_list_is_front_matter_not_sections(tmp_path: Path) -> None:
     content = "MY BOOK\n\nCONTENTS\n\n" + contents + chapters_book(*contents.split("\n\n")[:3])
     book = read_text(write(tmp_path, content))
     assert titles(book, matter="front") == ["Front matter", "CONTENTS"]
-    assert titles(book) == ["CHAPTER I. The I Thing", "CHAPTER II. The II Thing", "CHAPTER III. The III Thing"]  # fmt: skip
+    assert titles(book) == [f"CHAPTER {n}. The {n} Thing" for n in ("I", "II", "III")]
     front = book.sections[1]
     assert "CHAPTER II. The II Thing" in book.text[front.start : front.end]
 
@@ -303,6 +304,11 @@ def test_a_contents_list_running_into_the_first_chapter(tmp_path: Path) -> None:
     )
     assert titles(book) == ["Chapter 1", "Chapter 2", "Chapter 3"]
     assert book.text.startswith("Chapter 1\n\nChapter 2\n\nChapter 3\n\nChapter 1\n\nIt was")
+
+
+def test_a_short_chapter_is_not_a_contents_list(tmp_path: Path) -> None:
+    content = chapters_book("Chapter 1") + "Chapter 2\n\nShort.\n\n" + chapters_book("Chapter 3")
+    assert titles(read_text(write(tmp_path, content))) == ["Chapter 1", "Chapter 2", "Chapter 3"]
 
 
 def test_a_title_line_after_a_bare_chapter_heading_joins_the_title(tmp_path: Path) -> None:

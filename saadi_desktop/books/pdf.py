@@ -24,9 +24,11 @@ from typing import Any
 from saadi_desktop.books.model import Book, BookFormatError, CanonicalText, Matter
 
 _LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
-_CONTROL = dict.fromkeys(
-    [*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F]
-)  # math fonts without a ToUnicode map
+# control characters come from math fonts that lack a ToUnicode map
+_CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
+# TeX sets an accent as its own glyph before the letter; a backquote counts only inside a word
+_ACCENTS = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300"}
+_SPACING_ACCENT = re.compile(r"([ˆ˜¨´ˇ]|(?<=[-\w])`)([a-zA-Zı])")
 _PAGE_NUMBER = re.compile(
     r"^[-\u2013\u2014\s]*(?:page\s+)?(?:\d+|[ivxlc]+)(?:\s+of\s+\d+)?[-\u2013\u2014\s]*$", re.I
 )
@@ -188,8 +190,13 @@ def _page_lines(page: Any, number: int) -> list[Line]:
 
 
 def _clean(text: str) -> str:
-    """Ligatures to plain letters (ﬁ → fi), control characters dropped, spaces collapsed."""
+    """Ligatures to plain letters (ﬁ → fi), TeX's spacing accents put on their letters
+    ("tˆete" → "tête"), control characters dropped, spaces collapsed."""
     text = _LIGATURES.sub(lambda match: unicodedata.normalize("NFKC", match[0]), text)
+    text = _SPACING_ACCENT.sub(
+        lambda match: unicodedata.normalize("NFC", match[2].replace("ı", "i") + _ACCENTS[match[1]]),
+        text,
+    )
     return " ".join(text.translate(_CONTROL).split())
 
 
@@ -256,11 +263,12 @@ def _digitless(text: str) -> str:
 
 
 def _vocabulary(lines: list[Line]) -> set[str]:
-    """Every word and hyphenated compound written inside a line (not across a line end):
-    the evidence for whether a line-end hyphen is a break or part of a compound."""
+    """Words and compounds ("self-command") written inside lines: the evidence for whether a line-end hyphen is a syllable break or a real hyphen.
+    A line's first and hyphenated last word may be fragments of a broken word, so skip them."""
     words: set[str] = set()
     for line in lines:
-        for word in _WORD.findall(line.text.casefold()):
+        found = _WORD.findall(line.text.casefold())
+        for word in found[1 : -1 if line.text.endswith("-") else None]:
             parts = word.split("-")
             words.update(parts)
             words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
@@ -270,13 +278,14 @@ def _vocabulary(lines: list[Line]) -> set[str]:
 def _paragraphs(lines: list[Line], layout: Layout, vocabulary: set[str]) -> list[Paragraph]:
     """Group lines into paragraphs, across page breaks too."""
     paragraphs: list[Paragraph] = []
+    syllables = _breaks_syllables(lines, vocabulary)
     previous: Line | None = None
     for line in lines:
         if previous is None or _starts_paragraph(previous, line, layout):
             paragraphs.append(Paragraph(line.page, line.size, line.text))
         else:
             paragraph = paragraphs[-1]
-            paragraph.text = _join(paragraph.text, line.text, vocabulary)
+            paragraph.text = _join(paragraph.text, line.text, vocabulary, syllables=syllables)
         previous = line
     return paragraphs
 
@@ -299,19 +308,38 @@ def _starts_paragraph(previous: Line, line: Line, layout: Layout) -> bool:
     return len(previous.text) < 0.6 * layout.full_line and not previous.text.endswith("-")
 
 
-def _join(text: str, line: str, vocabulary: set[str]) -> str:
-    """Append a line to a paragraph, joining a word hyphenated at the line end ("posses-" +
-    "sion" → "possession") unless the book writes the compound with its hyphen."""
+def _join(text: str, line: str, vocabulary: set[str], *, syllables: bool) -> str:
+    """Append a line to a paragraph. A word hyphenated at the line end is joined ("posses-" +
+    "sion" → "possession") when the book writes it whole elsewhere, keeps its hyphen when the
+    book writes the compound ("To-morrow"), and otherwise follows the book's habit:
+    ``syllables`` when its typesetter breaks words (TeX), not when it only wraps (Word)."""
     if text.endswith(("\u2014", "\u2013")):  # em and en dashes join without a space
         return text + line
+    pair = _hyphen_pair(text, line)
+    if pair is None:
+        return f"{text} {line}"
+    if "".join(pair) in vocabulary or (syllables and "-".join(pair) not in vocabulary):
+        return text[:-1] + line
+    return text + line
+
+
+def _hyphen_pair(text: str, line: str) -> tuple[str, str] | None:
+    """The two halves of a word hyphenated across a line end, lower-cased; None if there is
+    none (the next line must go on in lower case)."""
     head = re.search(r"(\w+)-$", text)
     tail = re.match(r"[^\W\d_]+", line)
     if not head or not tail or not line[0].islower():
-        return f"{text} {line}"
-    whole = (head[1] + tail[0]).casefold()
-    if f"{head[1]}-{tail[0]}".casefold() in vocabulary and whole not in vocabulary:
-        return text + line  # a real compound: "Gutenberg-" + "tm"
-    return text[:-1] + line
+        return None
+    return head[1].casefold(), tail[0].casefold()
+
+
+def _breaks_syllables(lines: list[Line], vocabulary: set[str]) -> bool:
+    """Whether line-end hyphens in this book mostly split words (they make words the book
+    writes whole) rather than wrap compounds (they make compounds it writes hyphenated)."""
+    pairs = [_hyphen_pair(a.text, b.text) for a, b in itertools.pairwise(lines)]
+    whole = sum("".join(pair) in vocabulary for pair in pairs if pair)
+    compound = sum("-".join(pair) in vocabulary for pair in pairs if pair)
+    return whole >= compound
 
 
 def _strip_gutenberg(paragraphs: list[Paragraph]) -> list[Paragraph]:

@@ -63,6 +63,8 @@ _LANGUAGES = {"english": "en", "french": "fr", "german": "de", "spanish": "es", 
 
 @dataclass
 class _Heading:
+    """A heading found in the text, before it becomes a section."""
+
     kind: str  # part, chapter, closing (prologue/epilogue), numeral, front
     text: str  # the heading paragraph as the book prints it
     span: int  # blocks it occupies: 2 when a title line follows a bare "CHAPTER I"
@@ -71,6 +73,7 @@ class _Heading:
 
     @property
     def title(self) -> str:
+        """The section title: "CHAPTER I" and its title line become "CHAPTER I. Down …"."""
         return ". ".join(line.rstrip(" .:") for line in self.text.split("\n"))
 
 
@@ -78,7 +81,7 @@ def read_text(path: Path) -> Book:
     """Import a plain-text book; every failure is a :class:`BookFormatError` naming the file."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = path.read_bytes().rstrip(b"\x1a")  # DOS end-of-file mark: not a control char
     except OSError as error:
         raise BookFormatError(path, f"cannot be read ({error.strerror})") from None
     text = _decode(path, raw).replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
@@ -172,7 +175,7 @@ def _join_lines(block: Block) -> str:
     (every line indented, or every line short) keep their line breaks."""
     lines = [line.strip() for line in block]
     if len(block) > 1 and (
-        all(line.startswith("  ") for line in block) or max(map(len, lines[:-1])) <= 45
+        all(line.startswith(("  ", "\t")) for line in block) or max(map(len, lines[:-1])) <= 45
     ):
         return "\n".join(lines)
     parts = [lines[0]]
@@ -277,7 +280,7 @@ def _settle(candidates: dict[int, _Heading], gaps: dict[int, int]) -> None:
     """Drop stray headings and give levels. Parts, prologues, epilogues and front matter are
     level 1; chapters are level 2 in a book with parts, else 1; a bare numeral ("II.") is kept
     only as the next sub-part of a real heading, one level below it; a preface or contents
-    heading only before the first chapter. A book with no chapters gets no headings at all."""
+    heading only before the first chapter. A book without chapters or parts gets no headings."""
     has_parts = any(h.kind == "part" for h in candidates.values())
     expected: int | None = None  # the numeral the next sub-part must carry
     parent_level = 0  # 0 until the first part or chapter
