@@ -16,13 +16,21 @@ from saadi_desktop.store.schema import connect
 SNAPSHOTS = sorted((ROOT / "tests" / "data").glob("schema_v*.sql"))
 
 
-def schema_of(path: Path) -> list[tuple[str, str]]:
+def schema_of(path: Path) -> dict[str, object]:
+    """Tables, columns, indexes and version, as SQLite reports them (comments aside)."""
     with sqlite3.connect(path) as db:
-        rows = db.execute(
-            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
-        ).fetchall()
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-    return [(name, " ".join(sql.split())) for name, sql in rows] + [("version", str(version))]
+        names = [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name")]  # fmt: skip
+        shape: dict[str, object] = {
+            name: (
+                db.execute(f"PRAGMA table_xinfo('{name}')").fetchall(),
+                db.execute(f"PRAGMA index_list('{name}')").fetchall(),
+                db.execute(f"PRAGMA foreign_key_list('{name}')").fetchall(),
+            )
+            for name in names
+        }
+        shape["version"] = db.execute("PRAGMA user_version").fetchone()[0]
+    return shape
 
 
 def test_every_schema_version_has_a_frozen_snapshot() -> None:

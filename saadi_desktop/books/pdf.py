@@ -28,7 +28,8 @@ _LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
 _CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
 # TeX sets an accent as its own glyph before the letter; a backquote counts only inside a word
 _ACCENTS = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300"}
-_SPACING_ACCENT = re.compile(r"([ˆ˜¨´ˇ]|(?<=[-\w])`)([a-zA-Zı])")
+_SPACING_ACCENT = re.compile(r"([ˆ˜¨´]|(?<=[-\w])`)([a-zA-Zı])")
+_ENDS = (".", "!", "?", ":", "\u201d", '"', "\u2019", "'", "\u2014")  # a sentence, a quote, a dash
 _PAGE_NUMBER = re.compile(
     r"^[-\u2013\u2014\s]*(?:page\s+)?(?:\d+|[ivxlc]+)(?:\s+of\s+\d+)?[-\u2013\u2014\s]*$", re.I
 )
@@ -237,21 +238,21 @@ def _edge_lines(page: list[Line], pitch: float) -> list[tuple[str, Line, bool]]:
 def _drop_page_furniture(pages: list[list[Line]], layout: Layout) -> list[list[Line]]:
     """Remove page numbers and running heads: a page's top or bottom line when it is a bare
     number, or sits apart from the body in a band that many pages share, or repeats (modulo
-    digits) on many pages. Lines larger than the body text are headings and always stay."""
+    digits) on many pages. Headings stay."""
     edges = [edge for page in pages for edge in _edge_lines(page, layout.pitch)]
     bands: Counter[tuple[str, int]] = Counter((side, round(line.y / 2)) for side, line, _ in edges)
     apart: Counter[tuple[str, int]] = Counter(
         (side, round(line.y / 2)) for side, line, separated in edges if separated
     )
     repeats = Counter(_digitless(line.text) for _, line, _ in edges)
+    exact = Counter(line.text for _, line, _ in edges)
     furniture: set[Line] = set()
-    for side, line, separated in edges:
+    for side, line, _ in edges:
         band = (side, round(line.y / 2))
-        if line.size > layout.size + 0.5:
-            continue
-        in_band = (
-            separated and bands[band] >= max(3, len(pages) // 10) and apart[band] * 2 >= bands[band]
-        )
+        if line.size > layout.size + 0.5 or (_HEADING.match(line.text) and exact[line.text] < 2):
+            continue  # a heading, even at body size atop its own page, unless it runs on
+        # one page's header may sit close to a figure; the band as a whole stands apart
+        in_band = bands[band] >= max(3, len(pages) // 10) and apart[band] * 2 >= bands[band]
         repeated = repeats[_digitless(line.text)] >= max(4, len(pages) // 5)
         if _PAGE_NUMBER.match(line.text) or in_band or repeated:
             furniture.add(line)
@@ -263,8 +264,9 @@ def _digitless(text: str) -> str:
 
 
 def _vocabulary(lines: list[Line]) -> set[str]:
-    """Words and compounds ("self-command") written inside lines: the evidence for whether a line-end hyphen is a syllable break or a real hyphen.
-    A line's first and hyphenated last word may be fragments of a broken word, so skip them."""
+    """Words and compounds ("self-command") written inside lines: the evidence for whether a
+    line-end hyphen is a syllable break or a real hyphen. A line's first word, and its last
+    when hyphenated, may be fragments of a broken word, so they do not count."""
     words: set[str] = set()
     for line in lines:
         found = _WORD.findall(line.text.casefold())
@@ -280,8 +282,10 @@ def _paragraphs(lines: list[Line], layout: Layout, vocabulary: set[str]) -> list
     paragraphs: list[Paragraph] = []
     syllables = _breaks_syllables(lines, vocabulary)
     previous: Line | None = None
+    opened = False  # whether ``previous`` was the first line of its paragraph
     for line in lines:
-        if previous is None or _starts_paragraph(previous, line, layout):
+        opened = previous is None or _starts_paragraph(previous, line, layout, opened)
+        if opened:
             paragraphs.append(Paragraph(line.page, line.size, line.text))
         else:
             paragraph = paragraphs[-1]
@@ -290,8 +294,8 @@ def _paragraphs(lines: list[Line], layout: Layout, vocabulary: set[str]) -> list
     return paragraphs
 
 
-def _starts_paragraph(previous: Line, line: Line, layout: Layout) -> bool:
-    """Whether ``line`` opens a new paragraph after ``previous``."""
+def _starts_paragraph(previous: Line, line: Line, layout: Layout, opened: bool) -> bool:
+    """Whether ``line`` opens a new paragraph after ``previous`` (which ``opened`` its own)."""
     if abs(previous.size - line.size) > 0.5:  # a heading begins or ends
         return True
     if previous.page == line.page:
@@ -304,6 +308,15 @@ def _starts_paragraph(previous: Line, line: Line, layout: Layout) -> bool:
     previous_indent = previous.x - layout.margins[previous.page % 2]
     if indent > previous_indent + 3:
         return True  # an indented first line
+    # two indented first lines in a row: a one-line paragraph ("Bingley.") before this one,
+    # unless the previous line runs on into this one as in an indented block
+    if (
+        indent > 3
+        and abs(indent - previous_indent) < 1
+        and opened
+        and previous.text.endswith(_ENDS)
+    ):
+        return True
     # a short line ends a paragraph
     return len(previous.text) < 0.6 * layout.full_line and not previous.text.endswith("-")
 

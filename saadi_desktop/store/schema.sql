@@ -82,6 +82,7 @@ CREATE TABLE summaries (            -- the SAADI history: level 1 covers up to f
     learned_at  INTEGER NOT NULL,
     model_id    TEXT NOT NULL,
     prompt_version TEXT NOT NULL,
+    provisional INTEGER NOT NULL DEFAULT 0,  -- a finishing fold at the end of the text so far
     UNIQUE (level, first_chunk)
 );
 
@@ -148,4 +149,25 @@ CREATE TABLE bookmarks (
     created_at TEXT NOT NULL
 );
 
-PRAGMA user_version = 1;
+CREATE TABLE names (                -- the zero-LLM names pass: clusters of name variants
+    id         INTEGER PRIMARY KEY,
+    gender     TEXT NOT NULL DEFAULT '',
+    learned_at INTEGER NOT NULL
+);
+
+CREATE TABLE name_variants (
+    name_id    INTEGER NOT NULL REFERENCES names(id),
+    variant    TEXT NOT NULL,
+    learned_at INTEGER NOT NULL,
+    PRIMARY KEY (name_id, variant)
+);
+
+CREATE TABLE name_mentions (        -- the candidate names of each chunk, for the update prompt
+    chunk_seq INTEGER NOT NULL REFERENCES chunks(seq),
+    name_id   INTEGER NOT NULL REFERENCES names(id),
+    variant   TEXT NOT NULL,
+    count     INTEGER NOT NULL,
+    PRIMARY KEY (chunk_seq, name_id, variant)
+);
+
+PRAGMA user_version = 2;

@@ -1,0 +1,197 @@
+"""The names pass: zero-LLM proper-name mining and variant clustering, in reading order.
+
+It gives a first character list the moment a book is imported, and the candidate names of each
+chunk for the update prompt. Clustering is incremental — a variant joins a cluster using only the
+variants seen so far — so, like everything else, each decision is stamped with the chunk it was
+made at and a cluster never reveals a later identity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur", "M.",
+        "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke", "Herr"}  # fmt: skip
+FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
+          "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
+          "Frau"}  # fmt: skip
+NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Saint", "St."}
+HONORIFICS = MALE | FEMALE | NEUTRAL
+PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
+# Capitalised words that are never names on their own, whatever their statistics.
+NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part", "The",
+             "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+             "January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December", "Christmas", "English", "French",
+             "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
+             "Dear", "My", "Good", "Mamma", "Papa"}  # fmt: skip
+
+_TOKEN = re.compile(
+    r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|[^\w\s]"
+)
+_POSSESSIVE = re.compile(r"[’']s?$")
+_SENTENCE_OPENERS = set(".!?;:…—\"“”‘")  # a capital after these may be a sentence's first word
+_CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
+
+
+@dataclass
+class NameCluster:
+    """One character (or place) as the names pass sees it: its variants with first positions."""
+
+    id: int
+    gender: str  # "m", "f" or ""
+    variants: dict[str, int] = field(default_factory=dict)  # variant -> learned_at (chunk seq)
+    mentions: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def tokens(self) -> set[str]:
+        return {t for v in self.variants for t in _core(v)}
+
+    @property
+    def display(self) -> str:
+        """The longest of the most used variants: 'Elizabeth Bennet' over 'Elizabeth'."""
+        best = max(self.mentions.values())
+        common = [v for v, n in self.mentions.items() if n * 4 >= best]
+        return max(common, key=lambda v: (len(_core(v)), self.mentions[v]))
+
+
+def _core(variant: str) -> tuple[str, ...]:
+    """The name words of a variant, without its honorific."""
+    words = variant.split()
+    while words and words[0] in HONORIFICS:
+        words = words[1:]
+    return tuple(w for w in words if w not in PARTICLES)
+
+
+def _gender(variant: str) -> str:
+    first = variant.split()[0]
+    return "m" if first in MALE else "f" if first in FEMALE else ""
+
+
+def _honorific(variant: str) -> str:
+    first = variant.split()[0]
+    return first.rstrip(".") if first in HONORIFICS else ""
+
+
+def name_words(texts: Sequence[str]) -> set[str]:
+    """Capitalised words that behave like names across the book: mostly capitalised where a
+    sentence does not force it, and seen that way at least twice."""
+    capital_inside: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    for text in texts:
+        previous = "."
+        for token in _TOKEN.findall(text):
+            word = _POSSESSIVE.sub("", token)
+            if _CAPITAL.fullmatch(word):
+                if previous not in _SENTENCE_OPENERS:
+                    capital_inside[word] += 1
+            elif word.islower():
+                lower[word] += 1
+            previous = token
+    return {
+        word
+        for word, count in capital_inside.items()
+        if count >= 2
+        and lower[word.lower()] * 5 <= count
+        and word not in NOT_NAMES
+        and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
+    }
+
+
+def mentions_in(text: str, names: set[str]) -> list[str]:
+    """The name variants in one text, in order: runs of name words separated by single spaces,
+    with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy')."""
+    found: list[str] = []
+    run: list[str] = []
+    end = -1
+
+    def close() -> None:
+        while run and (run[-1] in PARTICLES or run[-1] in HONORIFICS):
+            run.pop()
+        if run and any(w in names for w in run):
+            found.append(" ".join(run))
+        run.clear()
+
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if run and text[end : match.start()] != " ":
+            close()  # punctuation, a line break or a paragraph ends a name
+        end = match.end()
+        word = token if token in HONORIFICS else _POSSESSIVE.sub("", token)
+        if word in names:
+            if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
+                run.append(word)
+        elif (token in HONORIFICS and not run) or (word in PARTICLES and run):
+            run.append(word)
+        else:
+            close()
+            if token in HONORIFICS:
+                run.append(token)
+    close()
+    return found
+
+
+class NamesPass:
+    """Incremental clustering of name variants, chunk by chunk in reading order."""
+
+    def __init__(self) -> None:
+        self.clusters: list[NameCluster] = []
+        self._by_variant: dict[str, NameCluster] = {}
+
+    def read(self, seq: int, variants: Sequence[str]) -> list[NameCluster]:
+        """Take the variants of chunk ``seq``; return the clusters it mentions."""
+        touched: list[NameCluster] = []
+        for variant in variants:
+            cluster = self._by_variant.get(variant) or self._place(seq, variant)
+            cluster.mentions[variant] += 1
+            if cluster not in touched:
+                touched.append(cluster)
+        return touched
+
+    def _place(self, seq: int, variant: str) -> NameCluster:
+        cluster = self._match(variant) or self._new(variant)
+        cluster.variants[variant] = seq
+        cluster.gender = cluster.gender or _gender(variant)
+        self._by_variant[variant] = cluster
+        return cluster
+
+    def _new(self, variant: str) -> NameCluster:
+        cluster = NameCluster(len(self.clusters), _gender(variant))
+        self.clusters.append(cluster)
+        return cluster
+
+    def _match(self, variant: str) -> NameCluster | None:
+        """The one existing cluster this variant names, or None when none or several fit."""
+        core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
+        if not core:
+            return None
+        if honorific and len(core) == 1:
+            # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
+            # a surname join only a cluster already addressed exactly that way.
+            same = [c for c in self.clusters if any(
+                _honorific(v) == honorific and _core(v) == core for v in c.variants)]  # fmt: skip
+            bare = [c for c in self.clusters if set(c.variants) == {core[0]}]
+            return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
+        words = set(core)
+        fits = [c for c in self.clusters if _fits(words, core, c) and c.gender in ("", gender or c.gender)]
+        if len(fits) > 1 and len(words) == 1:
+            # A bare surname among a family: the one cluster addressed by it with a male
+            # honorific ('Bennet' → Mr. Bennet) is the customary referent.
+            fits = [c for c in fits if c.gender == "m" and any(
+                _core(v) == core for v in c.variants)]  # fmt: skip
+        return fits[0] if len(fits) == 1 else None
+
+
+def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
+    """A shorter form of a known name ('Elizabeth' of 'Elizabeth Bennet'), or a fuller form that
+    keeps a known first name ('Elizabeth Bennet' of 'Elizabeth'), never a fuller form of a bare
+    surname ('Georgiana Darcy' is not 'Mr. Darcy')."""
+    tokens = cluster.tokens
+    if words <= tokens:
+        return True
+    firsts = {_core(v)[0] for v in cluster.variants if _core(v)}
+    return tokens <= words and core[0] in firsts and not all(
+        _honorific(v) and len(_core(v)) == 1 for v in cluster.variants)
