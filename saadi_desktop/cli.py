@@ -65,8 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     _json_flag(book_command("show", cmd_show, "sections with offsets, chunks and words"))
     _json_flag(book_command("remove", cmd_remove, "remove a book from the library"))
 
-    sub = book_command("index", cmd_not_yet, "build or resume the document state")
-    sub.add_argument("--model", metavar="PATH")
+    sub = book_command("index", cmd_index, "build or resume the document state")
+    sub.add_argument("--model", metavar="PATH", help="a GGUF file or an OpenAI-compatible URL")
     sub.add_argument("--limit", type=int, metavar="N")
     sub.add_argument("--estimate", action="store_true")
     sub.add_argument("--retry-failed", action="store_true")
@@ -80,8 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--channels", default="text,memory,summary")
     _json_flag(sub)
 
-    for name, help_text in (("entities", "entity records"), ("outline", "the summary tree")):
-        sub = book_command(name, cmd_not_yet, help_text)
+    for name, handler, help_text in (
+        ("entities", cmd_entities, "entity records as of a reading position"),
+        ("outline", cmd_outline, "the summary tree as of a reading position"),
+    ):
+        sub = book_command(name, handler, help_text)
         sub.add_argument("--until", type=int, metavar="POS")
         _json_flag(sub)
 
@@ -165,6 +168,56 @@ def cmd_show(args: argparse.Namespace) -> int:
     columns = ("start", "end", "chunks", "words", "matter")
     table = [("  " * (r["level"] - 1) + r["title"], *(str(r[k]) for k in columns)) for r in rows]
     _print_table(("section", *columns), table)
+    return 0
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from saadi_desktop.indexing import run_index
+
+    return run_index(
+        args.book,
+        model=args.model,
+        limit=args.limit,
+        estimate_only=args.estimate,
+        retry_failed=args.retry_failed,
+        as_json=args.json,
+    )
+
+
+def cmd_entities(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.views import entities
+
+    with BookDB.open(resolve_book(args.book)) as db:
+        found = entities(db, args.until)
+    if args.json:
+        _print_json(found)
+        return 0
+    for entity in found:
+        also = f" — also: {', '.join(entity['aliases'])}" if entity["aliases"] else ""
+        print(f"{entity['name']} ({entity['type']}, {entity['mentions']} mentions){also}")
+        for description in entity["descriptions"][:3]:
+            print(f"    {description}")
+    if not found:
+        print("no entities yet (run: saadi index BOOK)")
+    return 0
+
+
+def cmd_outline(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.views import outline
+
+    with BookDB.open(resolve_book(args.book)) as db:
+        nodes = outline(db, args.until)
+    if args.json:
+        _print_json(nodes)
+        return 0
+    top = max((n["level"] for n in nodes), default=1)
+    for node in sorted(nodes, key=lambda n: (n["start"], -n["level"])):
+        indent = "  " * (top - node["level"])
+        print(f"{indent}[level {node['level']}, {node['start']}–{node['end']}] {node['text']}")
+    if not nodes:
+        print("no summaries yet (run: saadi index BOOK)")
     return 0
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from saadi_desktop.books import BookFormatError, load_book
 from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
+from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.store import BookDB, BookInfo, StoreError
 
 DB_SUFFIX = ".saadi.db"
@@ -81,8 +82,8 @@ def import_book(
         with BookDB.create(
             partial, book_id=book_id, book=book, chunks=chunks, chunk_words=chunk_words,
             source=source, source_sha256=sha,
-        ):  # fmt: skip
-            pass
+        ) as db:  # fmt: skip
+            run_names_pass(db)  # a first character list, the moment the book is imported
         os.replace(partial, target)  # atomic: the library never holds a half-written book
     except (sqlite3.Error, OSError) as error:
         raise StoreError(_write_failure(source, library, error)) from None
@@ -90,6 +91,31 @@ def import_book(
         _remove_partial(partial)
     with BookDB.open(target) as db:
         return Imported(db.info(), created=True)
+
+
+def append_to_book(reference: str, addition: str, library: Path | None = None) -> int:
+    """Append text to a book (a growing document): new paragraphs at the end, new chunks over
+    them, the names pass redone; nothing already indexed changes. Returns the chunks added."""
+    from saadi_desktop.books.model import PARAGRAPH_SEPARATOR, clean_inline
+
+    path = find_book(reference, library)
+    if path is None:
+        raise StoreError(f"{reference}: no such book in the library")
+    paragraphs = [clean_inline(p) for p in re.split(r"\n\s*\n", addition)]
+    new_text = PARAGRAPH_SEPARATOR.join(p for p in paragraphs if p)
+    if not new_text:
+        return 0
+    with BookDB.open(path) as db:
+        text, old = db.text(), db.chunks()
+        addition = PARAGRAPH_SEPARATOR + new_text if text else new_text
+        budget = int(db.db.execute("SELECT chunk_words FROM builder").fetchone()[0])
+        grown = text + addition
+        fresh = [c for c in chunk_text(grown, [len(text)], budget) if c.start >= len(text)]
+        base = len(old)
+        added = [Chunk(base + i, c.start, c.end, c.words) for i, c in enumerate(fresh)]
+        db.append_text(addition, added)
+        run_names_pass(db)
+    return len(added)
 
 
 def _write_failure(source: Path, library: Path, error: Exception) -> str:

@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pypdf import PageObject, PasswordType, PdfReader
+from pypdf.errors import DependencyError
+
 from saadi_desktop.books.model import Book, BookFormatError, CanonicalText, Matter
 
 _LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
@@ -30,6 +33,7 @@ _CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
 _ACCENTS = {"ˆ": "\u0302", "˜": "\u0303", "¨": "\u0308", "´": "\u0301", "`": "\u0300"}
 _SPACING_ACCENT = re.compile(r"([ˆ˜¨´]|(?<=[-\w])`)([a-zA-Zı])")
 _ENDS = (".", "!", "?", ":", "\u201d", '"', "\u2019", "'", "\u2014")  # a sentence, a quote, a dash
+_BULLETS = ("•", "●", "◦", "▪", "‣")
 _PAGE_NUMBER = re.compile(
     r"^[-\u2013\u2014\s]*(?:page\s+)?(?:\d+|[ivxlc]+)(?:\s+of\s+\d+)?[-\u2013\u2014\s]*$", re.I
 )
@@ -40,7 +44,7 @@ _NUMBER = (
 _HEADING = re.compile(
     rf"^(?P<kind>chapter|part|book|volume|kapitel|teil)\s+{_NUMBER}\b[.:]?(?:\s+\S.*)?$", re.I
 )
-_PART_KINDS = {"part", "book", "volume", "teil"}
+_PARTS = {"part", "book", "volume", "teil"}
 _NUMBERED_TITLE = re.compile(r"^(?:\d|(?-i:[IVXLC]+)\b|chapter|part|book|kapitel|teil)", re.I)
 _GUTENBERG_START = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG", re.I)
 _GUTENBERG_END = re.compile(r"^(?:\*{3}\s*)?End of (?:the |this )?Project Gutenberg", re.I)
@@ -70,8 +74,9 @@ class Layout:
 
 @dataclass
 class Paragraph:
+    """A paragraph being assembled from lines; ``page`` is where it starts."""
+
     page: int
-    size: float
     text: str
 
 
@@ -98,10 +103,14 @@ def read_pdf(path: Path) -> Book:
         raise BookFormatError(path, "has no text layer (a scanned PDF?) — run OCR first")
     layout = _measure(pages)
     lines = [line for page in _drop_page_furniture(pages, layout) for line in page]
+    if not lines:
+        raise BookFormatError(path, "has no text besides page numbers and running heads")
     paragraphs = _paragraphs(lines, layout, _vocabulary(lines))
     title, author = _title_and_author(metadata, paragraphs, path)
     paragraphs = _strip_gutenberg(paragraphs)
-    anchors = _outline_anchors(outline, paragraphs) if outline else _heading_anchors(paragraphs)
+    # an outline of one entry (often just the title) says nothing about the chapters
+    use_outline = len(outline) > 1
+    anchors = _outline_anchors(outline, paragraphs) if use_outline else _heading_anchors(paragraphs)
     canonical = _assemble(paragraphs, anchors)
     language = _guess_language(paragraphs)
     return canonical.build(title=title, author=author, language=language, source_format="pdf")
@@ -110,7 +119,8 @@ def read_pdf(path: Path) -> Book:
 @contextmanager
 def _quiet_pypdf() -> Iterator[None]:
     """pypdf reports recoverable damage through ``logging`` and ``warnings``; the importer
-    judges the result itself, and warnings are errors under the test suite."""
+    judges the result itself, and warnings are errors under the test suite. (Both switches
+    are process-wide: a concurrent pypdf user in another thread is silenced meanwhile.)"""
     logger = logging.getLogger("pypdf")
     level = logger.level
     logger.setLevel(logging.CRITICAL + 1)
@@ -122,10 +132,8 @@ def _quiet_pypdf() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _open(path: Path) -> Any:
+def _open(path: Path) -> PdfReader:
     """Open the PDF, refusing truncated, damaged and password-protected files."""
-    from pypdf import PasswordType, PdfReader
-
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -137,29 +145,34 @@ def _open(path: Path) -> Any:
         raise BookFormatError(path, "the file is truncated or damaged")
     try:
         reader = PdfReader(io.BytesIO(data))
+        # an empty user password opens files that only restrict printing or copying
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
             raise BookFormatError(path, "is password-protected — remove the password first")
         if not reader.pages:
             raise BookFormatError(path, "has no pages")
     except BookFormatError:
         raise
+    except DependencyError as error:
+        reason = "is encrypted and needs the 'cryptography' package to be opened"
+        raise BookFormatError(path, reason) from error
     except Exception as error:  # pypdf raises many types (PdfReadError, KeyError, zlib.error…)
-        raise BookFormatError(path, f"is damaged or not a valid PDF ({error})") from None
+        raise BookFormatError(path, "the file is damaged or not a valid PDF") from error
     return reader
 
 
-def _read_lines(reader: Any, path: Path) -> list[list[Line]]:
+def _read_lines(reader: PdfReader, path: Path) -> list[list[Line]]:
     """The lines of every page, in content-stream order."""
     pages: list[list[Line]] = []
     for number, page in enumerate(reader.pages):
         try:
             pages.append(_page_lines(page, number))
         except Exception as error:  # a broken content stream, font or filter
-            raise BookFormatError(path, f"page {number + 1} cannot be read ({error})") from None
+            reason = f"the file is damaged (page {number + 1} cannot be read)"
+            raise BookFormatError(path, reason) from error
     return pages
 
 
-def _page_lines(page: Any, number: int) -> list[Line]:
+def _page_lines(page: PageObject, number: int) -> list[Line]:
     """Split pypdf's text of one page at its newlines, keeping where each line starts."""
     lines: list[Line] = []
     parts: list[str] = []
@@ -244,23 +257,28 @@ def _drop_page_furniture(pages: list[list[Line]], layout: Layout) -> list[list[L
     apart: Counter[tuple[str, int]] = Counter(
         (side, round(line.y / 2)) for side, line, separated in edges if separated
     )
-    repeats = Counter(_digitless(line.text) for _, line, _ in edges)
-    exact = Counter(line.text for _, line, _ in edges)
+    repeats = Counter(re.sub(r"\d+", "#", line.text.casefold()) for _, line, _ in edges)
+    unnumbered = Counter(_without_page_number(line.text) for _, line, _ in edges)
     furniture: set[Line] = set()
     for side, line, _ in edges:
         band = (side, round(line.y / 2))
-        if line.size > layout.size + 0.5 or (_HEADING.match(line.text) and exact[line.text] < 2):
+        heading = _HEADING.match(line.text) and unnumbered[_without_page_number(line.text)] < 2
+        if line.size > layout.size + 0.5 or heading:
             continue  # a heading, even at body size atop its own page, unless it runs on
         # one page's header may sit close to a figure; the band as a whole stands apart
         in_band = bands[band] >= max(3, len(pages) // 10) and apart[band] * 2 >= bands[band]
-        repeated = repeats[_digitless(line.text)] >= max(4, len(pages) // 5)
+        repeated = repeats[re.sub(r"\d+", "#", line.text.casefold())] >= max(4, len(pages) // 5)
         if _PAGE_NUMBER.match(line.text) or in_band or repeated:
             furniture.add(line)
     return [[line for line in page if line not in furniture] for page in pages]
 
 
-def _digitless(text: str) -> str:
-    return re.sub(r"\d+", "#", text.casefold())
+def _without_page_number(text: str) -> str:
+    """A running head without its page number: "4 1.1. RÄUME" → "1.1. RÄUME"; a lone
+    number stays ("Chapter 2" is a heading, "Chapter 2: Handling 3" a running head)."""
+    if len(re.findall(r"\d+", text)) < 2:
+        return text
+    return re.sub(r"^\d+\s+|\s+\d+$", "", text)
 
 
 def _vocabulary(lines: list[Line]) -> set[str]:
@@ -282,11 +300,11 @@ def _paragraphs(lines: list[Line], layout: Layout, vocabulary: set[str]) -> list
     paragraphs: list[Paragraph] = []
     syllables = _breaks_syllables(lines, vocabulary)
     previous: Line | None = None
-    opened = False  # whether ``previous`` was the first line of its paragraph
+    first = lines[0]  # the first line of the current paragraph
     for line in lines:
-        opened = previous is None or _starts_paragraph(previous, line, layout, opened)
-        if opened:
-            paragraphs.append(Paragraph(line.page, line.size, line.text))
+        if previous is None or _starts_paragraph(previous, line, layout, first):
+            paragraphs.append(Paragraph(line.page, line.text))
+            first = line
         else:
             paragraph = paragraphs[-1]
             paragraph.text = _join(paragraph.text, line.text, vocabulary, syllables=syllables)
@@ -294,8 +312,9 @@ def _paragraphs(lines: list[Line], layout: Layout, vocabulary: set[str]) -> list
     return paragraphs
 
 
-def _starts_paragraph(previous: Line, line: Line, layout: Layout, opened: bool) -> bool:
-    """Whether ``line`` opens a new paragraph after ``previous`` (which ``opened`` its own)."""
+def _starts_paragraph(previous: Line, line: Line, layout: Layout, first: Line) -> bool:
+    """Whether ``line`` opens a new paragraph after ``previous``, in the paragraph that
+    ``first`` began."""
     if abs(previous.size - line.size) > 0.5:  # a heading begins or ends
         return True
     if previous.page == line.page:
@@ -304,16 +323,19 @@ def _starts_paragraph(previous: Line, line: Line, layout: Layout, opened: bool) 
             return True  # a blank line, or a new column
     if previous.size > layout.size + 0.5:
         return False  # a heading's lines are centred or wrap at any width
+    if line.text.startswith(_BULLETS):
+        return True
     indent = line.x - layout.margins[line.page % 2]
     previous_indent = previous.x - layout.margins[previous.page % 2]
     if indent > previous_indent + 3:
-        return True  # an indented first line
+        # an indented first line, or the hanging indent of a list item's second line
+        return not (first.text.startswith(_BULLETS) and line.x > first.x + 3)
     # two indented first lines in a row: a one-line paragraph ("Bingley.") before this one,
     # unless the previous line runs on into this one as in an indented block
     if (
         indent > 3
         and abs(indent - previous_indent) < 1
-        and opened
+        and previous is first
         and previous.text.endswith(_ENDS)
     ):
         return True
@@ -370,13 +392,14 @@ def _strip_gutenberg(paragraphs: list[Paragraph]) -> list[Paragraph]:
     return paragraphs
 
 
-def _metadata_fields(reader: Any) -> dict[str, str]:
+def _metadata_fields(reader: PdfReader) -> dict[str, str]:
     """The document information's title and author, when pypdf can read them."""
     try:
-        info = reader.metadata or {}
-        return {key: str(info.get(f"/{key.title()}") or "").strip() for key in ("title", "author")}
+        info = reader.metadata
+        fields = {"title": info.title, "author": info.author} if info else {}
     except Exception:  # a damaged info dictionary costs the metadata, not the book
-        return {"title": "", "author": ""}
+        fields = {}
+    return {key: str(fields.get(key) or "").strip() for key in ("title", "author")}
 
 
 def _title_and_author(
@@ -390,19 +413,22 @@ def _title_and_author(
         if found:
             fields.setdefault(found[1].lower(), found[2])
     title = fields.get("title") or metadata["title"]
+    if re.search(r"\.(docx?|rtf|tex|dvi|pdf)$|^untitled$", title, re.I):
+        title = ""  # a file name or placeholder left by the producing program
     author = fields.get("author") or ""
     if ", by " in title:
         title, _, author = title.partition(", by ")
     author = author or metadata["author"]
-    if not title and paragraphs and len(paragraphs[0].text) <= 80:
-        title = paragraphs[0].text
+    opening = paragraphs[0].text if paragraphs else ""
+    if not title and len(opening) <= 80 and not _HEADING.match(opening):
+        title = opening
         for paragraph in paragraphs[1:5]:
             byline = re.match(r"^by\s+(.+)$", paragraph.text, re.I)
             author = author or (byline[1] if byline else "")
     return title or path.stem, author
 
 
-def _outline(reader: Any) -> list[tuple[str, int, int]]:
+def _outline(reader: PdfReader) -> list[tuple[str, int, int]]:
     """The outline flattened to (title, level, page), in reading order; [] when absent."""
     entries: list[tuple[str, int, int]] = []
 
@@ -449,40 +475,47 @@ def _outline_anchors(
             len(paragraphs),
         )
         found = next((j for j in range(start, end) if _same_words(paragraphs[j].text, title)), None)
-        anchors.append(
-            Anchor(found if found is not None else start, title, level, matter, found is None)
-        )
+        if found is None:
+            anchors.append(Anchor(start, title, level, matter, insert=True))
+        else:  # the heading as printed ("2.1 Naming" for the entry "Naming")
+            anchors.append(Anchor(found, paragraphs[found].text, level, matter))
         cursor = anchors[-1].index + (found is not None)
     return anchors
 
 
 def _same_words(text: str, title: str) -> bool:
+    """Whether a paragraph says an outline title, numbered or not ("2.1 ASN.1 syntax")."""
+
     def words(value: str) -> list[str]:
-        return re.findall(r"\w+", value.casefold())
+        found = re.findall(r"\w+", value.casefold())
+        while found and found[0].isdigit():
+            found.pop(0)
+        return found
 
     return words(text) == words(title)
 
 
 def _heading_anchors(paragraphs: list[Paragraph]) -> list[Anchor]:
     """Sections from headings such as "Chapter 1", "CHAPTER I. Down the Rabbit-Hole" or
-    "PART ONE". A heading followed straight by another of its kind is a table-of-contents
-    entry; a part heading counts when a real chapter or the text follows it."""
-    kinds = [
-        (match["kind"].lower() in _PART_KINDS)
-        if (match := _HEADING.match(p.text)) and len(p.text) <= 80
-        else None
-        for p in paragraphs
-    ]
-    real = [False] * len(paragraphs)
+    "PART ONE". A chapter heading followed straight by another heading is a table-of-contents
+    entry; a part heading counts when text or a real chapter heading follows it."""
+    kinds: list[str | None] = []
+    for paragraph in paragraphs:
+        match = _HEADING.match(paragraph.text) if len(paragraph.text) <= 80 else None
+        kinds.append(
+            None if not match else "part" if match["kind"].lower() in _PARTS else "chapter"
+        )
+    kinds.append(None)  # after the last paragraph: no heading
+    real = [False] * (len(paragraphs) + 1)
     for i in reversed(range(len(paragraphs))):
-        following = kinds[i + 1] if i + 1 < len(paragraphs) else None
-        if kinds[i] is False:  # a chapter
+        following = kinds[i + 1]
+        if kinds[i] == "chapter":
             real[i] = following is None
-        elif kinds[i] is True:  # a part
-            real[i] = following is None or (following is False and real[i + 1])
-    has_parts = any(real[i] and kinds[i] for i in range(len(paragraphs)))
+        elif kinds[i] == "part":
+            real[i] = following is None or (following == "chapter" and real[i + 1])
+    has_parts = any(real[i] and kinds[i] == "part" for i in range(len(paragraphs)))
     return [
-        Anchor(i, paragraphs[i].text, 1 if kinds[i] or not has_parts else 2)
+        Anchor(i, paragraphs[i].text, 2 if has_parts and kinds[i] == "chapter" else 1)
         for i in range(len(paragraphs))
         if real[i]
     ]

@@ -7,6 +7,7 @@ the end of the book, so that every chunk has a covering level-1 summary.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -33,61 +34,71 @@ class Fold:
         return Unit(self.level, self.units[0].first, self.units[-1].last)
 
 
-def frontier_after(n: int, f: int) -> list[list[Unit]]:
-    """The unfolded units per level after ``n`` chunks have been read and regular folds done.
-
-    ``frontier[level]`` holds fewer than ``f`` units, oldest first."""
-    frontier: list[list[Unit]] = []
-    for i in range(n):
-        _push(frontier, Unit(0, i, i), f, folds=None)
-    return frontier
+Frontier = list[list[Unit]]
 
 
-def folds_due(frontier: list[list[Unit]], chunk: int, f: int) -> list[Fold]:
-    """Add chunk number ``chunk`` to ``frontier`` (in place) and return the regular folds that
-    fall due, lowest level first."""
-    folds: list[Fold] = []
-    _push(frontier, Unit(0, chunk, chunk), f, folds)
-    return folds
-
-
-def _push(frontier: list[list[Unit]], unit: Unit, f: int, folds: list[Fold] | None) -> None:
+def push(frontier: Frontier, unit: Unit, f: int) -> Iterator[Fold]:
+    """Add ``unit`` and yield each fold that falls due, lowest level first. Each fold is yielded
+    before it is applied, so the caller sees the frontier the fold call reads."""
     level = unit.level
-    while len(frontier) <= level:
-        frontier.append([])
+    _ensure(frontier, level)
     frontier[level].append(unit)
-    if len(frontier[level]) == f:
+    while len(frontier[level]) >= f:
         fold = Fold(level + 1, tuple(frontier[level]))
+        yield fold
         frontier[level] = []
-        if folds is not None:
-            folds.append(fold)
-        _push(frontier, fold.unit, f, folds)
+        _ensure(frontier, level + 1)
+        frontier[level + 1].append(fold.unit)
+        level += 1
 
 
-def finishing_folds(frontier: list[list[Unit]]) -> list[Fold]:
-    """Folds of the incomplete groups at the end of the book, at most one per level: leftover
+def finish(frontier: Frontier) -> Iterator[Fold]:
+    """Fold the incomplete groups at the end of the book, at most once per level: leftover
     chunks get a covering level-1 summary; two or more leftover units at a level get a parent;
     a single leftover unit below higher ones is carried up for free. The tree ends in one root.
-    The frontier is not changed."""
-    pending = [list(units) for units in frontier]
-    folds: list[Fold] = []
+    Yields before applying each fold, like :func:`push`; changes ``frontier``."""
     level = 0
-    while level < len(pending):
-        units = pending[level]
-        higher = any(pending[above] for above in range(level + 1, len(pending)))
+    while level < len(frontier):
+        units = frontier[level]
+        higher = any(frontier[above] for above in range(level + 1, len(frontier)))
         carried: Unit | None = None
         if len(units) >= 2 or (units and level == 0):
             fold = Fold(level + 1, tuple(units), finishing=True)
-            folds.append(fold)
+            yield fold
             carried = fold.unit
         elif units and higher:
             carried = units[0]
         if carried is not None:
-            if len(pending) <= level + 1:
-                pending.append([])
-            pending[level + 1].append(carried)
+            frontier[level] = []
+            _ensure(frontier, level + 1)
+            frontier[level + 1].append(carried)
         level += 1
-    return folds
+
+
+def _ensure(frontier: Frontier, level: int) -> None:
+    while len(frontier) <= level:
+        frontier.append([])
+
+
+def frontier_after(n: int, f: int) -> Frontier:
+    """The unfolded units per level after ``n`` chunks were read and their folds done."""
+    frontier: Frontier = []
+    for i in range(n):
+        for _ in push(frontier, Unit(0, i, i), f):
+            pass
+    return frontier
+
+
+def remaining_calls(done: int, total: int, f: int, *, finished: bool = False) -> int:
+    """Calls still to make when ``done`` of ``total`` chunks are read: updates, regular folds,
+    and the finishing folds (unless they were already made)."""
+    frontier = frontier_after(done, f)
+    calls = 0
+    for i in range(done, total):
+        calls += 1 + sum(1 for _ in push(frontier, Unit(0, i, i), f))
+    if not finished or done < total:
+        calls += sum(1 for _ in finish(frontier))
+    return calls
 
 
 def regular_fold_count(n: int, f: int) -> int:
@@ -101,4 +112,4 @@ def regular_fold_count(n: int, f: int) -> int:
 
 def total_calls(n: int, f: int) -> int:
     """Exact calls to index n chunks: n updates, the regular folds, and the finishing folds."""
-    return n + regular_fold_count(n, f) + len(finishing_folds(frontier_after(n, f)))
+    return n + regular_fold_count(n, f) + sum(1 for _ in finish(frontier_after(n, f)))

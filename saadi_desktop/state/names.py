@@ -12,6 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from saadi_desktop.store import BookDB
 
 MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur", "M.",
         "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke", "Herr"}  # fmt: skip
@@ -33,7 +37,7 @@ _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|[^\w\s]"
 )
 _POSSESSIVE = re.compile(r"[’']s?$")
-_SENTENCE_OPENERS = set(".!?;:…—\"“”‘")  # a capital after these may be a sentence's first word
+_SENTENCE_OPENERS = set('.!?;:…—"“”‘')  # a capital after these may be a sentence's first word
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 
 
@@ -151,6 +155,9 @@ class NamesPass:
                 touched.append(cluster)
         return touched
 
+    def cluster_of(self, variant: str) -> NameCluster:
+        return self._by_variant[variant]
+
     def _place(self, seq: int, variant: str) -> NameCluster:
         cluster = self._match(variant) or self._new(variant)
         cluster.variants[variant] = seq
@@ -176,7 +183,11 @@ class NamesPass:
             bare = [c for c in self.clusters if set(c.variants) == {core[0]}]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
         words = set(core)
-        fits = [c for c in self.clusters if _fits(words, core, c) and c.gender in ("", gender or c.gender)]
+        fits = [
+            c
+            for c in self.clusters
+            if _fits(words, core, c) and c.gender in ("", gender or c.gender)
+        ]
         if len(fits) > 1 and len(words) == 1:
             # A bare surname among a family: the one cluster addressed by it with a male
             # honorific ('Bennet' → Mr. Bennet) is the customary referent.
@@ -193,5 +204,27 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     if words <= tokens:
         return True
     firsts = {_core(v)[0] for v in cluster.variants if _core(v)}
-    return tokens <= words and core[0] in firsts and not all(
-        _honorific(v) and len(_core(v)) == 1 for v in cluster.variants)
+    return (
+        tokens <= words
+        and core[0] in firsts
+        and not all(_honorific(v) and len(_core(v)) == 1 for v in cluster.variants)
+    )
+
+
+def run_names_pass(db: BookDB) -> int:
+    """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count."""
+    from saadi_desktop.store import state as store
+
+    text = db.text()
+    chunks = [c for c in db.chunks() if c.matter == "body"]
+    texts = [text[c.start : c.end] for c in chunks]
+    words = name_words(texts)
+    clusters = NamesPass()
+    mentions: list[tuple[int, int, str, int]] = []
+    for chunk, chunk_text in zip(chunks, texts, strict=True):
+        found = mentions_in(chunk_text, words)
+        clusters.read(chunk.seq, found)
+        for variant, count in Counter(found).items():
+            mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
+    store.write_names(db, [(c.id, c.gender, dict(c.variants)) for c in clusters.clusters], mentions)
+    return len(clusters.clusters)

@@ -148,6 +148,36 @@ class BookDB:
             raise
         self.db.execute("COMMIT")
 
+    def append_text(self, addition: str, chunks: list[Chunk]) -> None:
+        """Append to the canonical text (every existing offset stays valid) and add the chunks
+        that cover the new text; sections that reached the old end now reach the new one."""
+        old_end = len(self.text())
+        section_seq = self._one(
+            "SELECT seq FROM sections WHERE start <= ? ORDER BY level DESC, seq DESC LIMIT 1",
+            (old_end,),
+        )
+        matter = self._one(
+            "SELECT matter FROM chunks ORDER BY seq DESC LIMIT 1"
+        )  # a growing document grows in the matter it ends with
+        with self.transaction():
+            self.db.execute("UPDATE canonical SET body = body || ? WHERE id = 1", (addition,))
+            self.db.execute(
+                'UPDATE sections SET "end" = ? WHERE "end" = ?', (old_end + len(addition), old_end)
+            )
+            full = self.text()
+            self.db.table("chunks").insert_all(
+                {
+                    "seq": c.seq,
+                    "start": c.start,
+                    "end": c.end,
+                    "words": c.words,
+                    "section_seq": section_seq[0] if section_seq else None,
+                    "matter": matter[0] if matter else "body",
+                    "content_hash": content_hash(full[c.start : c.end]),
+                }
+                for c in chunks
+            )
+
     def close(self) -> None:
         self.db.conn.close()
 
@@ -207,14 +237,17 @@ class BookDB:
     def index_state(self) -> str:
         """'not indexed', 'x %', 'done' or 'done, N failed chunks' for the library list."""
         (next_chunk, finished) = self._one("SELECT next_chunk, finished FROM builder")
-        total = self._one("SELECT count(*) FROM chunks")[0]
+        done, total = self._one(
+            "SELECT coalesce(sum(seq < ?), 0), count(*) FROM chunks WHERE matter = 'body'",
+            (next_chunk,),
+        )
         failed = self._one("SELECT count(*) FROM failed_chunks")[0]
         suffix = f", {failed} failed chunk{'s' * (failed != 1)}" if failed else ""
         if finished:
             return "done" + suffix
-        if next_chunk == 0:
+        if done == 0:
             return "not indexed"
-        return f"{100 * next_chunk // max(total, 1)} %" + suffix
+        return f"{100 * done // max(total, 1)} %" + suffix
 
 
 def content_hash(text: str) -> str:

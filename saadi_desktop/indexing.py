@@ -1,0 +1,126 @@
+"""``saadi index``: open the model, build or resume the state, show progress, stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+from types import FrameType
+from typing import Any
+
+from saadi_desktop.library import data_dir, resolve_book
+from saadi_desktop.llm import LLMError, open_llm, remember_model, remembered_model
+from saadi_desktop.state.builder import build_state, retry_failed_chunks
+from saadi_desktop.state.cost import estimate
+from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.tasks import Cancelled
+
+
+def run_index(
+    book: str,
+    *,
+    model: str | None,
+    limit: int | None,
+    estimate_only: bool,
+    retry_failed: bool,
+    as_json: bool,
+) -> int:
+    path = resolve_book(book)
+    spec = model if model is not None else remembered_model()
+    if model is not None:
+        remember_model(model)
+    try:
+        llm = open_llm(spec)  # a missing, truncated or non-GGUF file fails here, before any work
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
+    with BookDB.open(path) as db:
+        if estimate_only:
+            figures = estimate(db, llm, data_dir() / "calibration.json")
+            _print(figures, as_json)
+            return 0
+        stop = _StopOnInterrupt()
+        show = _json_progress if as_json else _TerminalProgress()
+        try:
+            with stop:
+                if retry_failed:
+                    report = retry_failed_chunks(db, llm, progress=show, should_stop=stop)
+                else:
+                    report = build_state(db, llm, limit=limit, progress=show, should_stop=stop)
+        except Cancelled:
+            print("\nstopped; run the same command again to resume", file=sys.stderr)
+            return 130
+        except LLMError as error:
+            raise StoreError(f"model: {error}") from None
+        if not as_json:
+            print(file=sys.stderr)
+        summary = {
+            "kind": "done",
+            "chunks_read": report.chunks_done,
+            "calls": report.calls,
+            "failed_chunks": report.failed,
+            "ungrounded_dropped": report.ungrounded,
+            "seconds": round(report.seconds, 1),
+            "finished": report.finished,
+            "index_state": db.index_state(),
+        }
+        _print(summary, as_json)
+    return 0
+
+
+def _print(figures: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(figures), flush=True)
+    else:
+        for key, value in figures.items():
+            print(f"{key:>22}: {value}")
+
+
+def _json_progress(event: dict[str, Any]) -> None:
+    print(json.dumps({"kind": "progress", **event}), flush=True)
+
+
+class _TerminalProgress:
+    """chunk X of Y, a bar, calls, tokens/s and time left, redrawn on one line."""
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        done, total = event["chunk"], max(event["total"], 1)
+        width = 30
+        filled = width * done // total
+        eta = event.get("eta_s")
+        left = "?" if eta is None else _duration(eta)
+        line = (
+            f"\r[{'#' * filled}{'.' * (width - filled)}] chunk {done} of {total} "
+            f"({100 * done // total} %)  calls {event['calls']}  "
+            f"{event['tokens_per_s']:.0f} tok/s  left {left}  "
+        )
+        print(line, end="", file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}h{rest // 60:02d}m" if hours else f"{rest // 60}m{rest % 60:02d}s"
+
+
+class _StopOnInterrupt:
+    """Ctrl-C asks the builder to stop after the current call; a second Ctrl-C aborts."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: Any = None
+
+    def __call__(self) -> bool:
+        return self.requested
+
+    def __enter__(self) -> _StopOnInterrupt:
+        self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        signal.signal(signal.SIGINT, self._previous)
+
+    def _handle(self, _signum: int, _frame: FrameType | None) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+        print("\nstopping after the current call…", file=sys.stderr, flush=True)

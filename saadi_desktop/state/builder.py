@@ -1,0 +1,343 @@
+"""The SAADI state builder: the model reads the book once, in order.
+
+For each chunk: recall → update → ground and merge → link → fold → commit (one transaction with
+the cursor). A crash or a cancel at any moment resumes at the next chunk.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from saadi_desktop.llm.base import LLM, Completion, LLMError, Message
+from saadi_desktop.state import prompts
+from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
+from saadi_desktop.state.memory import (
+    Change,
+    EntityRecord,
+    MalformedOutput,
+    Memory,
+    parse_update,
+)
+from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.store import BookDB, StoredChunk
+from saadi_desktop.store import state as store
+from saadi_desktop.store.lock import builder_lock
+from saadi_desktop.tasks import Cancelled, ProgressCallback, StopCheck, ignore, never
+
+
+@dataclass
+class BuildReport:
+    chunks_done: int = 0
+    calls: int = 0
+    failed: list[int] = field(default_factory=list)
+    ungrounded: int = 0
+    seconds: float = 0.0
+    finished: bool = False
+    call_log: list[store.CallRow] = field(default_factory=list)
+
+
+class _Book:
+    """What the loop reads of a book, loaded once: the indexed chunks, their text and names,
+    the summaries so far."""
+
+    def __init__(self, db: BookDB) -> None:
+        text = db.text()
+        self.chunks: list[StoredChunk] = store.indexed_chunks(db)
+        self.texts = [text[c.start : c.end] for c in self.chunks]
+        self.index_of = {c.seq: i for i, c in enumerate(self.chunks)}
+        self.names = store.chunk_names(db)
+        self.summary_text: dict[tuple[int, int], str] = {
+            (s.level, self.index_of[s.first_chunk]): s.text
+            for s in store.summaries(db)
+            if not s.provisional and s.first_chunk in self.index_of
+        }
+
+    def passage(self, index: int) -> prompts.Passage:
+        return prompts.Passage(index + 1, self.texts[index])
+
+    def context(
+        self, frontier: Frontier
+    ) -> tuple[list[prompts.HistoryEntry], list[prompts.Passage]]:
+        """History (levels ≥ 1, highest first) and recent passages (level 0) of a frontier."""
+        history = [
+            prompts.HistoryEntry(u.first + 1, u.last + 1, self.summary_text[(u.level, u.first)])
+            for level in range(len(frontier) - 1, 0, -1)
+            for u in frontier[level]
+        ]
+        return history, [self.passage(u.first) for u in frontier[0]] if frontier else []
+
+
+def build_state(
+    db: BookDB,
+    llm: LLM,
+    *,
+    limit: int | None = None,
+    progress: ProgressCallback = ignore,
+    should_stop: StopCheck = never,
+) -> BuildReport:
+    """Build or resume the document state of ``db`` with ``llm``; ``limit`` caps the chunks read
+    in this run. Raises :class:`Cancelled` when ``should_stop()`` turns true (after the current
+    call; the chunk in progress is redone on resume)."""
+    with builder_lock(db.path):
+        if not store.chunk_names(db):
+            run_names_pass(db)
+        row = store.builder_row(db)
+        model_path = str(getattr(llm, "path", ""))
+        store.set_builder_model(db, llm.model_id, model_path, prompts.PROMPT_VERSION)
+        return _Loop(db, llm, row.fold_f, progress, should_stop).run(row, limit)
+
+
+def retry_failed_chunks(
+    db: BookDB, llm: LLM, *, progress: ProgressCallback = ignore, should_stop: StopCheck = never
+) -> BuildReport:
+    """``saadi index --retry-failed``: redo the chunks whose model output was malformed."""
+    with builder_lock(db.path):
+        row = store.builder_row(db)
+        return _Loop(db, llm, row.fold_f, progress, should_stop).retry_failed(row)
+
+
+class _Loop:
+    def __init__(
+        self, db: BookDB, llm: LLM, f: int, progress: ProgressCallback, should_stop: StopCheck
+    ) -> None:
+        self.db, self.llm, self.f = db, llm, f
+        self.progress, self.should_stop = progress, should_stop
+        self.book = _Book(db)
+        self.memory = _memory_of(db)
+        self.report = BuildReport()
+        self.started = time.perf_counter()
+
+    def run(self, row: store.BuilderRow, limit: int | None) -> BuildReport:
+        chunks = self.book.chunks
+        done = sum(1 for c in chunks if c.seq < row.next_chunk)
+        if row.finished and done < len(chunks):
+            store.drop_provisional(self.db)  # the book grew since its finishing folds
+        frontier = frontier_after(done, self.f)
+        stop_at = len(chunks) if limit is None else min(len(chunks), done + limit)
+        self.total = len(chunks)
+        self.first = done
+        for index in range(done, stop_at):
+            if self.should_stop():
+                raise Cancelled()
+            self._step(frontier, index)
+        if stop_at == len(chunks) and not (row.finished and done == len(chunks)) and chunks:
+            self._finish(frontier)
+        self.report.seconds = time.perf_counter() - self.started
+        self.report.failed = store.failed_chunks(self.db)
+        return self.report
+
+    def _step(self, frontier: Frontier, index: int) -> None:
+        chunk = self.book.chunks[index]
+        calls: list[store.CallRow] = []
+        change, failure = self._update(frontier, index, calls)
+        summaries = [
+            self._fold(frontier, fold, chunk.seq, calls)
+            for fold in push(frontier, Unit(0, index, index), self.f)
+        ]
+        next_chunk = self.book.chunks[index + 1].seq if index + 1 < self.total else chunk.seq + 1
+        self._commit(chunk.seq, next_chunk, False, change, summaries, calls, failure)
+        self.report.chunks_done += 1
+        self._progress(index + 1, calls)
+
+    def _update(
+        self, frontier: Frontier, index: int, calls: list[store.CallRow]
+    ) -> tuple[Change, tuple[str, str] | None]:
+        """Recall, one update call, then ground and merge into the memory."""
+        chunk, text = self.book.chunks[index], self.book.texts[index]
+        names = self.book.names.get(chunk.seq, [])[:12]
+        recalled = self.memory.recall(text, names)
+        history, passages = self.book.context(frontier)
+        records = [r.recalled() for r in recalled]
+        shown = [*passages, self.book.passage(index)]
+        ids = [r.id for r in recalled]
+        answer, failure = self._call_until_valid(
+            prompts.update_messages(history, shown, names, records),
+            prompts.update_schema(ids), prompts.UPDATE_MAX_TOKENS, calls, "update", chunk.seq,
+            None, lambda raw: parse_update(raw, ids),
+            lambda: prompts.update_messages(history, shown, names, records, retry=True),
+        )  # fmt: skip
+        change = self.memory.apply(answer or [], text, chunk.seq)
+        self.report.ungrounded += len(change.ungrounded)
+        return change, failure
+
+    def _commit(
+        self,
+        seq: int,
+        next_chunk: int,
+        finished: bool,
+        change: Change,
+        summaries: list[store.SummaryRow],
+        calls: list[store.CallRow],
+        failure: tuple[str, str] | None,
+    ) -> None:
+        store.commit_step(
+            self.db,
+            store.StepWrite(
+                seq=seq,
+                next_chunk=next_chunk,
+                new_records=[(r.id, r.name, r.type) for r in change.new_records],
+                new_aliases=change.new_aliases,
+                new_descriptions=change.new_descriptions,
+                links=change.linked,
+                summaries=summaries,
+                calls=calls,
+                failed=failure,
+                finished=finished,
+            ),
+            self.llm.model_id,
+            prompts.PROMPT_VERSION,
+        )
+
+    def retry_failed(self, row: store.BuilderRow) -> BuildReport:
+        """Redo the update of each failed chunk with the memory as it stood at that chunk, so
+        its rows are stamped where they belong and see nothing from later in the book."""
+        failed = [seq for seq in store.failed_chunks(self.db) if seq in self.book.index_of]
+        self.total, self.first = len(failed), 0
+        for done, seq in enumerate(failed, start=1):
+            if self.should_stop():
+                raise Cancelled()
+            index = self.book.index_of[seq]
+            self.memory = _memory_of(self.db, until=seq)
+            calls: list[store.CallRow] = []
+            change, failure = self._update(frontier_after(index, self.f), index, calls)
+            self._commit(seq, row.next_chunk, row.finished, change, [], calls, failure)
+            self.report.chunks_done += 1
+            self._progress(done, calls)
+        self.report.seconds = time.perf_counter() - self.started
+        self.report.failed = store.failed_chunks(self.db)
+        self.report.finished = row.finished
+        return self.report
+
+    def _fold(
+        self, frontier: Frontier, fold: Fold, seq: int, calls: list[store.CallRow]
+    ) -> store.SummaryRow:
+        """One fold call, made while ``frontier`` still shows the units being folded."""
+        history, passages = self.book.context(frontier)
+        unit = fold.unit
+        of_summaries = fold.level > 1
+
+        def messages(retry: bool) -> list[Message]:
+            return prompts.fold_messages(
+                history, passages, unit.first + 1, unit.last + 1,
+                of_summaries=of_summaries, retry=retry,
+            )  # fmt: skip
+
+        summary, _failure = self._call_until_valid(
+            messages(False), prompts.FOLD_SCHEMA, prompts.FOLD_MAX_TOKENS, calls, "fold",
+            seq, fold.level, _parse_summary, lambda: messages(True),
+        )  # fmt: skip
+        text = summary or _extractive_stand_in(
+            [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
+        )
+        self.book.summary_text[(unit.level, unit.first)] = text
+        return store.SummaryRow(
+            unit.level,
+            self.book.chunks[unit.first].seq,
+            self.book.chunks[unit.last].seq,
+            text,
+            seq,
+            provisional=fold.finishing,
+        )
+
+    def _finish(self, frontier: Frontier) -> None:
+        """The finishing folds, so that every chunk has a covering level-1 summary; provisional
+        rows, replaced when the book grows."""
+        calls: list[store.CallRow] = []
+        last = self.book.chunks[-1].seq
+        summaries = [self._fold(frontier, fold, last, calls) for fold in finish(frontier)]
+        self._commit(last, last + 1, True, Change(), summaries, calls, None)
+        self.report.finished = True
+        self._progress(self.total, calls)
+
+    def _call_until_valid(
+        self,
+        messages: list[Message],
+        schema: dict[str, Any],
+        max_tokens: int,
+        calls: list[store.CallRow],
+        kind: str,
+        seq: int,
+        level: int | None,
+        parse: Any,
+        retry_messages: Any,
+    ) -> tuple[Any, tuple[str, str] | None]:
+        """Call, parse; on malformed output retry once with a reminder, then give up and report
+        the failure (error, raw output) instead of raising: the run goes on."""
+        raw = ""
+        for attempt in range(2):
+            if self.should_stop():
+                raise Cancelled()
+            completion = self._complete(
+                messages if attempt == 0 else retry_messages(), schema, max_tokens
+            )
+            calls.append(_call_row(kind if attempt == 0 else "retry", seq, level, completion))
+            raw = completion.text
+            try:
+                if completion.truncated:
+                    raise MalformedOutput("the answer hit the output token limit")
+                return parse(raw), None
+            except MalformedOutput as error:
+                problem = str(error)
+        return None, (problem, raw)
+
+    def _complete(
+        self, messages: list[Message], schema: dict[str, Any], max_tokens: int
+    ) -> Completion:
+        try:
+            return self.llm.complete(messages, schema=schema, max_tokens=max_tokens)
+        except LLMError:
+            raise
+        except Exception as error:  # a backend bug must not lose the committed work
+            raise LLMError(f"the model failed: {error}") from error
+
+    def _progress(self, done: int, calls: Sequence[store.CallRow]) -> None:
+        self.report.calls += len(calls)
+        self.report.call_log.extend(calls)
+        elapsed = time.perf_counter() - self.started
+        tokens = sum(c.prompt_tokens + c.generated_tokens for c in self.report.call_log)
+        read = done - self.first
+        left = self.total - done
+        self.progress(
+            {
+                "chunk": done,
+                "total": self.total,
+                "calls": self.report.calls,
+                "tokens_per_s": round(tokens / elapsed, 1) if elapsed > 0 else 0.0,
+                "eta_s": round(elapsed / read * left, 1) if read > 0 else None,
+                "elapsed_s": round(elapsed, 1),
+                "ungrounded": self.report.ungrounded,
+            }
+        )
+
+
+def _memory_of(db: BookDB, until: int | None = None) -> Memory:
+    records = [
+        EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))
+        for r in store.records(db, until)
+    ]
+    return Memory(records, next_id=store.max_entity_id(db) + 1)
+
+
+def _call_row(kind: str, seq: int, level: int | None, c: Completion) -> store.CallRow:
+    return store.CallRow(kind, seq, level, c.prompt_tokens, c.cached_tokens, c.generated_tokens,
+                         round(c.ms, 1))  # fmt: skip
+
+
+def _parse_summary(text: str) -> str:
+    import json
+
+    try:
+        summary = json.loads(text)["summary"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise MalformedOutput(f"not the expected JSON ({error})") from None
+    if not isinstance(summary, str) or not summary.strip():
+        raise MalformedOutput("an empty summary")
+    return " ".join(summary.split())
+
+
+def _extractive_stand_in(texts: Sequence[str]) -> str:
+    """When a fold fails twice the tree still needs a node: the first sentence of each unit."""
+    return " ".join(t.split(". ")[0].strip() + "." for t in texts)[: prompts.MAX_SUMMARY]

@@ -1,0 +1,104 @@
+"""Cost known in advance: the exact number of calls, T(N, f) plus the finishing folds, and a time
+estimate from a short calibration on this machine (or from the book's own call log)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from saadi_desktop.llm.base import LLM
+from saadi_desktop.state import prompts
+from saadi_desktop.state.history import regular_fold_count, remaining_calls, total_calls
+from saadi_desktop.store import BookDB
+from saadi_desktop.store import state as store
+
+
+def call_counts(db: BookDB) -> dict[str, int]:
+    """Exact calls for the whole book and for what is left of it."""
+    row = store.builder_row(db)
+    body = store.indexed_chunks(db)
+    done = sum(1 for c in body if c.seq < row.next_chunk)
+    n, f = len(body), row.fold_f
+    return {
+        "chunks": n,
+        "done": done,
+        "calls_total": total_calls(n, f),
+        "updates_total": n,
+        "regular_folds_total": regular_fold_count(n, f),
+        "finishing_folds_total": total_calls(n, f) - n - regular_fold_count(n, f),
+        "calls_remaining": remaining_calls(done, n, f, finished=row.finished),
+        "updates_remaining": n - done,
+    }
+
+
+def seconds_per_call(db: BookDB, llm: LLM, calibration_file: Path) -> dict[str, float]:
+    """Measured seconds per update and per fold: from this book's call log when it has enough
+    calls with this model, else a one-off calibration (one update, one fold) remembered per
+    model in ``calibration_file``."""
+    logged = [c for c in store.calls(db) if c.kind in ("update", "fold")]
+    updates = [c.ms / 1000 for c in logged if c.kind == "update"]
+    folds = [c.ms / 1000 for c in logged if c.kind == "fold"]
+    if len(updates) >= 3:
+        return {
+            "update_s": statistics.mean(updates),
+            "fold_s": statistics.mean(folds) if folds else statistics.mean(updates) * 0.6,
+            "source": 0.0,  # 0: the book's own log
+        }
+    cache = _read(calibration_file)
+    if llm.model_id in cache:
+        return dict(cache[llm.model_id])
+    figures = calibrate(db, llm)
+    cache[llm.model_id] = figures
+    calibration_file.parent.mkdir(parents=True, exist_ok=True)
+    calibration_file.write_text(json.dumps(cache, indent=2))
+    return figures
+
+
+def calibrate(db: BookDB, llm: LLM) -> dict[str, float]:
+    """Time one real update and one real fold on the book's first passages (nothing stored)."""
+    text = db.text()
+    body = store.indexed_chunks(db)[:5]
+    passages = [prompts.Passage(i + 1, text[c.start : c.end]) for i, c in enumerate(body)]
+    started = time.perf_counter()
+    llm.complete(
+        prompts.update_messages([], passages[:1], [], []),
+        schema=prompts.update_schema([]),
+        max_tokens=prompts.UPDATE_MAX_TOKENS,
+    )
+    update_s = time.perf_counter() - started
+    started = time.perf_counter()
+    llm.complete(
+        prompts.fold_messages([], passages, 1, len(passages), of_summaries=False),
+        schema=prompts.FOLD_SCHEMA,
+        max_tokens=prompts.FOLD_MAX_TOKENS,
+    )
+    # the fold read up to five passages cold; in a run four of them are already cached
+    fold_s = time.perf_counter() - started
+    return {"update_s": update_s, "fold_s": min(fold_s, update_s), "source": 1.0}
+
+
+def estimate(db: BookDB, llm: LLM | None, calibration_file: Path) -> dict[str, Any]:
+    counts: dict[str, Any] = dict(call_counts(db))
+    if llm is None:
+        return counts
+    per = seconds_per_call(db, llm, calibration_file)
+    updates = counts["updates_remaining"]
+    folds = counts["calls_remaining"] - updates
+    counts.update(
+        update_s=round(per["update_s"], 2),
+        fold_s=round(per["fold_s"], 2),
+        estimated_s=round(updates * per["update_s"] + folds * per["fold_s"]),
+        timing_from="book call log" if per.get("source") == 0.0 else "calibration",
+    )
+    return counts
+
+
+def _read(path: Path) -> dict[str, dict[str, float]]:
+    try:
+        data = json.loads(path.read_text())
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,46 @@
+"""One builder per book: an exclusive, non-blocking lock on a file beside the book DB.
+
+The operating system drops the lock when the process dies, so a killed builder never leaves the
+book locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from saadi_desktop.store.schema import StoreError
+
+
+@contextlib.contextmanager
+def builder_lock(db_path: Path) -> Iterator[None]:
+    lock_path = db_path.with_name(db_path.name + ".lock")
+    handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _acquire(handle, db_path)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def _acquire(handle: int, db_path: Path) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows: msvcrt locks a byte range instead
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            raise StoreError(_busy(db_path)) from None
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise StoreError(_busy(db_path)) from None
+
+
+def _busy(db_path: Path) -> str:
+    return f"{db_path.name}: another indexer is already running on this book"

@@ -1,0 +1,277 @@
+"""Reading and writing the document state: records, aliases, descriptions, links, summaries,
+names, the builder's cursor and the call log. Part of the store: the only code with SQL."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from saadi_desktop.store.bookdb import BookDB, StoredChunk, now
+
+
+@dataclass(frozen=True)
+class BuilderRow:
+    next_chunk: int
+    model_id: str
+    model_path: str
+    prompt_version: str
+    chunk_words: int
+    fold_f: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    level: int
+    first_chunk: int  # chunk seqs
+    last_chunk: int
+    text: str
+    learned_at: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class CallRow:
+    kind: str
+    chunk_seq: int | None
+    level: int | None
+    prompt_tokens: int
+    cached_tokens: int
+    generated_tokens: int
+    ms: float
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    id: int
+    name: str
+    type: str
+    learned_at: int
+    aliases: dict[str, int]
+    descriptions: dict[str, int]
+
+
+@dataclass
+class StepWrite:
+    """Everything one builder step writes, committed together with the cursor."""
+
+    seq: int
+    next_chunk: int
+    new_records: list[tuple[int, str, str]]  # id, name, type
+    new_aliases: list[tuple[int, str]]
+    new_descriptions: list[tuple[int, str]]
+    links: list[int]
+    summaries: list[SummaryRow]
+    calls: list[CallRow]
+    failed: tuple[str, str] | None = None  # error, raw output
+    finished: bool = False
+
+
+def builder_row(db: BookDB) -> BuilderRow:
+    row = db.db.execute(
+        "SELECT next_chunk, model_id, model_path, prompt_version, chunk_words, fold_f, finished "
+        "FROM builder WHERE id = 1"
+    ).fetchone()
+    return BuilderRow(*row[:6], finished=bool(row[6]))
+
+
+def set_builder_model(db: BookDB, model_id: str, model_path: str, prompt_version: str) -> None:
+    with db.transaction():
+        db.db.execute(
+            "UPDATE builder SET model_id = ?, model_path = ?, prompt_version = ?, updated_at = ? "
+            "WHERE id = 1",
+            (model_id, model_path, prompt_version, now()),
+        )
+
+
+def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
+    """Entity records with the aliases and descriptions learned at or before ``until_chunk``."""
+    limit = until_chunk if until_chunk is not None else 1 << 62
+    rows = db.db.execute(
+        "SELECT id, name, type, learned_at FROM entities WHERE learned_at <= ? ORDER BY id",
+        (limit,),
+    ).fetchall()
+    aliases: dict[int, dict[str, int]] = {}
+    for entity_id, alias, learned in db.db.execute(
+        "SELECT entity_id, alias, learned_at FROM aliases WHERE learned_at <= ? "
+        "ORDER BY learned_at, rowid",
+        (limit,),
+    ):
+        aliases.setdefault(entity_id, {})[alias] = learned
+    descriptions: dict[int, dict[str, int]] = {}
+    for entity_id, text, learned in db.db.execute(
+        "SELECT entity_id, text, learned_at FROM descriptions WHERE learned_at <= ? ORDER BY id",
+        (limit,),
+    ):
+        descriptions.setdefault(entity_id, {})[text] = learned
+    return [
+        RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {}))
+        for i, name, kind, learned in rows
+    ]
+
+
+def links(db: BookDB, until_chunk: int | None = None) -> list[tuple[int, int, int]]:
+    """(chunk_seq, entity_id, learned_at) of every link learned at or before ``until_chunk``."""
+    limit = until_chunk if until_chunk is not None else 1 << 62
+    return db.db.execute(
+        "SELECT chunk_seq, entity_id, learned_at FROM links WHERE learned_at <= ? "
+        "ORDER BY chunk_seq, entity_id",
+        (limit,),
+    ).fetchall()
+
+
+def summaries(db: BookDB, until_chunk: int | None = None) -> list[SummaryRow]:
+    limit = until_chunk if until_chunk is not None else 1 << 62
+    rows = db.db.execute(
+        "SELECT level, first_chunk, last_chunk, text, learned_at, provisional FROM summaries "
+        "WHERE learned_at <= ? ORDER BY level DESC, first_chunk",
+        (limit,),
+    ).fetchall()
+    return [SummaryRow(*row[:5], provisional=bool(row[5])) for row in rows]
+
+
+def chunk_names(db: BookDB) -> dict[int, list[str]]:
+    """The candidate names (names-pass variants) of every chunk, most mentioned first."""
+    found: dict[int, list[str]] = {}
+    for seq, variant in db.db.execute(
+        "SELECT chunk_seq, variant FROM name_mentions ORDER BY chunk_seq, count DESC, variant"
+    ):
+        found.setdefault(seq, []).append(variant)
+    return found
+
+
+def name_clusters(db: BookDB, until_chunk: int | None = None) -> list[dict[str, Any]]:
+    """Names-pass clusters as of ``until_chunk``: variants, first and last mention, mentions."""
+    limit = until_chunk if until_chunk is not None else 1 << 62
+    clusters: dict[int, dict[str, Any]] = {}
+    for name_id, gender, variant, learned in db.db.execute(
+        "SELECT n.id, n.gender, v.variant, v.learned_at FROM names n "
+        "JOIN name_variants v ON v.name_id = n.id WHERE v.learned_at <= ? ORDER BY n.id",
+        (limit,),
+    ):
+        cluster = clusters.setdefault(
+            name_id, {"id": name_id, "gender": gender, "variants": {}, "learned_at": learned}
+        )
+        cluster["variants"][variant] = learned
+    for name_id, first, last, count in db.db.execute(
+        "SELECT name_id, min(chunk_seq), max(chunk_seq), sum(count) FROM name_mentions "
+        "WHERE chunk_seq <= ? GROUP BY name_id",
+        (limit,),
+    ):
+        if name_id in clusters:
+            clusters[name_id].update(first_chunk=first, last_chunk=last, mentions=count)
+    return list(clusters.values())
+
+
+def write_names(
+    db: BookDB,
+    clusters: Sequence[tuple[int, str, dict[str, int]]],
+    mentions: Sequence[tuple[int, int, str, int]],
+) -> None:
+    """Replace the names pass: clusters (id, gender, variant → learned_at) and mentions
+    (chunk_seq, name_id, variant, count). It is derived from the text alone, so redoing it
+    after the text grows loses nothing."""
+    with db.transaction():
+        for table in ("name_mentions", "name_variants", "names"):
+            db.db.execute(f"DELETE FROM {table}")
+        db.db.conn.executemany(
+            "INSERT INTO names (id, gender, learned_at) VALUES (?, ?, ?)",
+            [(i, g, min(v.values())) for i, g, v in clusters],
+        )
+        db.db.conn.executemany(
+            "INSERT INTO name_variants (name_id, variant, learned_at) VALUES (?, ?, ?)",
+            [(i, variant, at) for i, _, v in clusters for variant, at in v.items()],
+        )
+        db.db.conn.executemany(
+            "INSERT INTO name_mentions (chunk_seq, name_id, variant, count) VALUES (?, ?, ?, ?)",
+            mentions,
+        )
+
+
+def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str) -> None:
+    """One transaction: the step's rows and the cursor. A crash before it leaves no trace; a
+    crash after it resumes at the next chunk."""
+    at, seq = now(), step.seq
+    with db.transaction():
+        db.db.conn.executemany(
+            "INSERT INTO entities (id, name, type, learned_at, source, model_id, prompt_version) "
+            "VALUES (?, ?, ?, ?, 'llm', ?, ?)",
+            [(i, name, kind, seq, model_id, prompt_version) for i, name, kind in step.new_records],
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO aliases (entity_id, alias, learned_at) VALUES (?, ?, ?)",
+            [(i, alias, seq) for i, alias in step.new_aliases],
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO descriptions (entity_id, text, learned_at) VALUES (?, ?, ?)",
+            [(i, text, seq) for i, text in step.new_descriptions],
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO links (chunk_seq, entity_id, learned_at) VALUES (?, ?, ?)",
+            [(seq, i, seq) for i in step.links],
+        )
+        db.db.conn.executemany(
+            "INSERT INTO summaries (level, first_chunk, last_chunk, text, learned_at, model_id, "
+            "prompt_version, provisional) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (s.level, s.first_chunk, s.last_chunk, s.text, s.learned_at, model_id,
+                 prompt_version, int(s.provisional))
+                for s in step.summaries
+            ],
+        )  # fmt: skip
+        db.db.conn.executemany(
+            "INSERT INTO calls (kind, chunk_seq, level, prompt_tokens, cached_tokens, "
+            "generated_tokens, ms, model_id, prompt_version, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (c.kind, c.chunk_seq, c.level, c.prompt_tokens, c.cached_tokens,
+                 c.generated_tokens, c.ms, model_id, prompt_version, at)
+                for c in step.calls
+            ],
+        )  # fmt: skip
+        db.db.execute("DELETE FROM failed_chunks WHERE chunk_seq = ?", (seq,))
+        if step.failed is not None:
+            db.db.execute(
+                "INSERT INTO failed_chunks (chunk_seq, error, raw_output, failed_at) "
+                "VALUES (?, ?, ?, ?)",
+                (seq, *step.failed, at),
+            )
+        db.db.execute(
+            "UPDATE builder SET next_chunk = ?, finished = ?, updated_at = ? WHERE id = 1",
+            (step.next_chunk, int(step.finished), at),
+        )
+
+
+def drop_provisional(db: BookDB) -> None:
+    """The book grew: its finishing folds no longer sit at the end; they are redone there."""
+    with db.transaction():
+        db.db.execute("DELETE FROM summaries WHERE provisional = 1")
+        db.db.execute("UPDATE builder SET finished = 0 WHERE id = 1")
+
+
+def failed_chunks(db: BookDB) -> list[int]:
+    return [r[0] for r in db.db.execute("SELECT chunk_seq FROM failed_chunks ORDER BY chunk_seq")]
+
+
+def calls(db: BookDB) -> list[CallRow]:
+    rows = db.db.execute(
+        "SELECT kind, chunk_seq, level, prompt_tokens, cached_tokens, generated_tokens, ms "
+        "FROM calls ORDER BY id"
+    ).fetchall()
+    return [CallRow(*row) for row in rows]
+
+
+def max_entity_id(db: BookDB) -> int:
+    return int(db.db.execute("SELECT coalesce(max(id), 0) FROM entities").fetchone()[0])
+
+
+def indexed_chunks(db: BookDB) -> list[StoredChunk]:
+    """The chunks the model reads: body matter, less chunks that are only a section heading
+    ('Part I' before its first chapter) — nothing to learn there, a call saved."""
+    text = db.text()
+    headings = {(s.start, s.title.strip()) for s in db.sections()}
+    return [
+        c
+        for c in db.chunks()
+        if c.matter == "body" and (c.start, text[c.start : c.end].strip()) not in headings
+    ]

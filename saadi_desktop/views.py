@@ -1,0 +1,88 @@
+"""Views of the document state as of a reading position: entities and the summary outline.
+
+"As of position p" means only rows learned at or before the chunk holding p — the one rule that
+keeps every view free of spoilers.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from saadi_desktop.state.memory import fold
+from saadi_desktop.store import BookDB
+from saadi_desktop.store import state as store
+
+
+def chunk_at(db: BookDB, position: int | None) -> int | None:
+    """The seq of the chunk holding ``position`` (the last one starting at or before it)."""
+    if position is None:
+        return None
+    starts = [c.start for c in db.chunks()]
+    return max(0, bisect.bisect_right(starts, position) - 1)
+
+
+def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
+    """Entity records with aliases, descriptions, type, first and last mention, as of ``until``;
+    then the names-pass clusters that no record covers yet (source "names")."""
+    limit = chunk_at(db, until)
+    starts = {c.seq: c.start for c in db.chunks()}
+    mentions: dict[int, list[int]] = {}
+    for chunk_seq, entity_id, _learned in store.links(db, limit):
+        mentions.setdefault(entity_id, []).append(chunk_seq)
+    found: list[dict[str, Any]] = []
+    known: set[str] = set()
+    for record in store.records(db, limit):
+        seqs = mentions.get(record.id, [])
+        known |= {fold(record.name), *(fold(a) for a in record.aliases)}
+        found.append(
+            {
+                "id": record.id,
+                "name": record.name,
+                "type": record.type,
+                "aliases": list(record.aliases),
+                "descriptions": list(record.descriptions),
+                "first_mention": starts.get(min(seqs)) if seqs else None,
+                "last_mention": starts.get(max(seqs)) if seqs else None,
+                "mentions": len(seqs),
+                "learned_at": record.learned_at,
+                "source": "llm",
+            }
+        )
+    for cluster in store.name_clusters(db, limit):
+        variants = list(cluster["variants"])
+        if known & {fold(v) for v in variants}:
+            continue
+        found.append(
+            {
+                "id": f"n{cluster['id']}",
+                "name": max(variants, key=len),
+                "type": "name",
+                "aliases": sorted(variants, key=lambda v: (-len(v), v))[1:],
+                "descriptions": [],
+                "first_mention": starts.get(cluster.get("first_chunk", -1)),
+                "last_mention": starts.get(cluster.get("last_chunk", -1)),
+                "mentions": cluster.get("mentions", 0),
+                "learned_at": cluster["learned_at"],
+                "source": "names",
+            }
+        )
+    return found
+
+
+def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
+    """The summary tree, highest level first, each node with its span of chunks and text."""
+    limit = chunk_at(db, until)
+    spans = {c.seq: (c.start, c.end) for c in db.chunks()}
+    return [
+        {
+            "level": s.level,
+            "first_chunk": s.first_chunk,
+            "last_chunk": s.last_chunk,
+            "start": spans[s.first_chunk][0],
+            "end": spans[s.last_chunk][1],
+            "text": s.text,
+            "provisional": s.provisional,
+        }
+        for s in store.summaries(db, limit)
+    ]

@@ -1,0 +1,258 @@
+"""The SAADI state builder with a scripted model: the loop, grounding, merging, folding, cost,
+failures, cancel and resume, append, and the one-builder lock."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_epub
+
+from saadi_desktop.library import append_to_book, import_book
+from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.state.builder import build_state, retry_failed_chunks
+from saadi_desktop.state.cost import call_counts
+from saadi_desktop.state.history import total_calls
+from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.store import state as store
+from saadi_desktop.store.lock import builder_lock
+from saadi_desktop.tasks import Cancelled
+from saadi_desktop.views import entities, outline
+
+PARAGRAPHS = [
+    "The old woman counted her pledges by the window. Alyona Ivanovna trusted nobody at all.",
+    "Rodion climbed the dark stairs slowly. He rang the bell and waited at the door.",
+    "Lizaveta came home late that evening. She was the old woman's meek sister.",
+    "Razumihin laughed loudly in the tavern. He was Rodion's only friend in the city.",
+]
+
+
+def story(chapters: int) -> list[tuple[str, str]]:
+    return [
+        (f"Chapter {n}", "".join(f"<p>{p}</p>" for p in PARAGRAPHS)) for n in range(1, chapters + 1)
+    ]
+
+
+def current_passage(messages: list[Message]) -> str:
+    """The text of the passage an update prompt is about (the last passage shown)."""
+    user = messages[-1]["content"]
+    return user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0].rsplit("]\n", 1)[1]
+
+
+def smart_reply(messages: list[Message]) -> str:
+    """A deterministic stand-in for a model: names what it sees, reuses recalled ids."""
+    user = messages[-1]["content"]
+    if "Task: summarise" in user:
+        return json.dumps({"summary": f"Summary of {user.count('[passage')} items."})
+    passage = current_passage(messages)
+    ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
+           for line in user.splitlines() if line.startswith("- id ")}  # fmt: skip
+    entities = []
+    for name, alias in (("Alyona Ivanovna", "the old woman"), ("Rodion", "he"),
+                        ("Lizaveta", "meek sister"), ("Razumihin", "only friend")):  # fmt: skip
+        if name in passage:
+            entities.append({"id": ids.get(name), "name": name, "type": "person",
+                             "aliases": [alias] if alias in passage.lower() else [],
+                             "description": f"{name} appears in this passage"})  # fmt: skip
+    return json.dumps({"entities": entities})
+
+
+@pytest.fixture
+def book(tmp_path: Path, library: Path) -> Path:
+    source = make_epub(tmp_path / "story.epub", story(6))
+    return import_book(source, chunk_words=30).info.path
+
+
+def run(path: Path, llm: Any = None, **options: Any) -> Any:
+    with BookDB.open(path) as db:
+        return build_state(db, llm or ScriptedLLM(default=smart_reply), **options)
+
+
+def dump(path: Path) -> dict[str, Any]:
+    with BookDB.open(path) as db:
+        return {
+            table: db.db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("entities", "aliases", "descriptions", "links", "failed_chunks")
+        } | {
+            "summaries": db.db.execute(
+                "SELECT level, first_chunk, last_chunk, text, learned_at, provisional "
+                "FROM summaries ORDER BY level, first_chunk"
+            ).fetchall(),
+            "builder": db.db.execute("SELECT next_chunk, finished FROM builder").fetchall(),
+        }
+
+
+@pytest.mark.parametrize("n", range(1, 201))
+def test_call_count_formula(n: int) -> None:
+    regular = sum(n // 5**i for i in range(1, 10))
+    assert n + regular <= total_calls(n, 5) <= n + regular + 4
+    assert n + regular < 1.25 * n + 4
+
+
+def test_full_run_makes_exactly_the_estimated_calls(book: Path) -> None:
+    with BookDB.open(book) as db:
+        expected = call_counts(db)
+    report = run(book)
+    with BookDB.open(book) as db:
+        logged = store.calls(db)
+        chunks = store.indexed_chunks(db)
+        summaries = store.summaries(db)
+        assert db.index_state() == "done"
+    assert expected["chunks"] == len(chunks) > 10
+    assert len(logged) == report.calls == expected["calls_total"] == total_calls(len(chunks), 5)
+    # every indexed chunk has exactly one covering level-1 summary
+    level1 = [s for s in summaries if s.level == 1]
+    for chunk in chunks:
+        assert sum(s.first_chunk <= chunk.seq <= s.last_chunk for s in level1) == 1
+    assert max(s.level for s in summaries) >= 2
+
+
+def test_records_aliases_and_links_are_grounded_and_stamped(book: Path) -> None:
+    run(book)
+    with BookDB.open(book) as db:
+        records = {r.name: r for r in store.records(db)}
+        text = db.text()
+        starts = {c.seq: c for c in db.chunks()}
+        for seq, entity_id, learned in store.links(db):
+            assert learned == seq
+            name = next(r.name for r in records.values() if r.id == entity_id)
+            assert name.split()[0] in text[starts[seq].start : starts[seq].end]
+    alyona = records["Alyona Ivanovna"]
+    assert "the old woman" in alyona.aliases
+    assert len(records) == 4  # reused ids: no duplicates however often they appear
+
+
+def test_ungrounded_names_aliases_and_outside_descriptions_are_dropped(book: Path) -> None:
+    def inventive(messages: list[Message]) -> str:
+        if "Task: summarise" in messages[-1]["content"]:
+            return json.dumps({"summary": "ok"})
+        return json.dumps({"entities": [
+            {"id": None, "name": "Sherlock Holmes", "type": "person", "aliases": [],
+             "description": ""},
+            {"id": None, "name": "Chapter", "type": "other", "aliases": ["the Baker Street"],
+             "description": "a detective from London in the novels of Conan Doyle"},
+        ]})  # fmt: skip
+
+    report = run(book, ScriptedLLM(default=inventive), limit=3)
+    with BookDB.open(book) as db:
+        records = store.records(db)
+    assert [r.name for r in records] in ([], ["Chapter"])
+    assert all(not r.aliases and not r.descriptions for r in records)
+    assert report.ungrounded >= 3 * 2
+
+
+def test_ids_are_limited_to_recalled_records(book: Path) -> None:
+    llm = ScriptedLLM(default=smart_reply)
+    run(book, llm, limit=4)
+    schemas_ok = all("Known records" in p[-1]["content"] for p in llm.prompts)
+    assert schemas_ok
+    with BookDB.open(book) as db:
+        assert len(store.records(db)) == 4
+
+
+def test_malformed_output_is_retried_once_then_recorded_and_the_run_goes_on(book: Path) -> None:
+    llm = ScriptedLLM(default=smart_reply).enqueue("{not json", "still not json")
+    report = run(book, llm, limit=3)
+    with BookDB.open(book) as db:
+        failed = db.db.execute("SELECT chunk_seq, raw_output FROM failed_chunks").fetchall()
+        kinds = [c.kind for c in store.calls(db)]
+        assert db.index_state().endswith("1 failed chunk")
+    assert report.chunks_done == 3 and report.failed == [failed[0][0]]
+    assert failed[0][1] == "still not json"
+    assert kinds[:3] == ["update", "retry", "update"]
+
+    retried = ScriptedLLM(default=smart_reply)
+    with BookDB.open(book) as db:
+        retry_failed_chunks(db, retried)
+        assert store.failed_chunks(db) == []
+        links = store.links(db)
+    assert any(seq == failed[0][0] for seq, _, _ in links)
+
+
+def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:
+    llm = ScriptedLLM(default=smart_reply).enqueue("{truncated")
+    report = run(book, llm, limit=2)
+    assert report.failed == []
+
+
+def test_cancel_and_resume_equals_an_uninterrupted_run(
+    tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = import_book(make_epub(tmp_path / "a.epub", story(6)), chunk_words=30).info.path
+    run(whole)
+    expected = dump(whole)
+
+    monkeypatch.setenv("SAADI_HOME", str(tmp_path / "other"))
+    parts = import_book(make_epub(tmp_path / "b.epub", story(6)), chunk_words=30).info.path
+    for stop_after in (2, 7, 5, 11):
+        asked = iter(range(10_000))
+        with pytest.raises(Cancelled):
+            run(parts, should_stop=lambda n=stop_after, it=asked: next(it) >= n)
+    run(parts)
+    assert dump(parts) == expected
+
+
+def test_a_second_builder_on_the_same_book_is_refused(book: Path) -> None:
+    with builder_lock(book), pytest.raises(StoreError, match="another indexer is already running"):
+        run(book)
+
+
+def test_progress_reports_chunk_total_calls_and_time_left(book: Path) -> None:
+    events: list[dict[str, Any]] = []
+    run(book, limit=3, progress=events.append)
+    assert [e["chunk"] for e in events] == [1, 2, 3]
+    assert {"total", "calls", "tokens_per_s", "eta_s"} <= events[-1].keys()
+
+
+def test_prompts_put_stable_text_first_for_kv_cache_reuse(book: Path) -> None:
+    llm = ScriptedLLM(default=smart_reply)
+    run(book, llm, limit=4)
+    updates = [p for p in llm.prompts if "Task: list" in p[-1]["content"]]
+    for before, after in zip(updates, updates[1:], strict=False):
+        stable = before[-1]["content"].split("\n---\n")[0]
+        assert after[-1]["content"].startswith(stable)  # the next call extends this prefix
+    assert llm.prompts[0][0]["role"] == "system"
+    assert "only the text you are given" in llm.prompts[0][0]["content"]
+
+
+def test_views_cut_at_the_reading_position(book: Path) -> None:
+    run(book)
+    with BookDB.open(book) as db:
+        chunks = store.indexed_chunks(db)
+        early = chunks[0].start
+        everything = entities(db)
+        before = entities(db, until=early)
+        tree_before, tree = outline(db, until=early), outline(db)
+    learned = {e["name"]: e["learned_at"] for e in everything if e["source"] == "llm"}
+    shown = {e["name"] for e in before if e["source"] == "llm"}
+    assert shown == {name for name, at in learned.items() if at <= chunks[0].seq}
+    assert shown < set(learned)
+    assert tree_before == [] and tree
+
+
+def test_append_reads_only_the_new_chunks_and_the_folds_that_fall_due(book: Path) -> None:
+    run(book)
+    with BookDB.open(book) as db:
+        before_calls, n_before = len(store.calls(db)), len(store.indexed_chunks(db))
+        kept = [s for s in store.summaries(db) if not s.provisional]
+    added = append_to_book(str(book), "\n\n".join(PARAGRAPHS * 2))
+    assert added >= 2
+    run(book)
+    with BookDB.open(book) as db:
+        calls = store.calls(db)[before_calls:]
+        n_after = len(store.indexed_chunks(db))
+        summaries = store.summaries(db)
+    updates = [c for c in calls if c.kind == "update"]
+    assert len(updates) == n_after - n_before == added
+    assert all(c.chunk_seq is not None and c.chunk_seq >= n_before for c in calls)
+    assert all(s in summaries for s in kept)  # nothing already folded was recomputed
+    assert len(calls) == total_calls(n_after, 5) - total_calls(n_before, 5) + _finishing(n_before)
+
+
+def _finishing(n: int) -> int:
+    """Finishing folds of the shorter book, which the longer one no longer needs."""
+    regular = sum(n // 5**i for i in range(1, 10))
+    return total_calls(n, 5) - n - regular
