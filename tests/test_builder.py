@@ -4,6 +4,7 @@ failures, cancel and resume, append, and the one-builder lock."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -211,7 +212,7 @@ def test_prompts_put_stable_text_first_for_kv_cache_reuse(book: Path) -> None:
     llm = ScriptedLLM(default=smart_reply)
     run(book, llm, limit=4)
     updates = [p for p in llm.prompts if "Task: list" in p[-1]["content"]]
-    for before, after in zip(updates, updates[1:], strict=False):
+    for before, after in pairwise(updates):
         stable = before[-1]["content"].split("\n---\n")[0]
         assert after[-1]["content"].startswith(stable)  # the next call extends this prefix
     assert llm.prompts[0][0]["role"] == "system"
@@ -256,3 +257,58 @@ def _finishing(n: int) -> int:
     """Finishing folds of the shorter book, which the longer one no longer needs."""
     regular = sum(n // 5**i for i in range(1, 10))
     return total_calls(n, 5) - n - regular
+
+
+CHILD = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from test_builder import smart_reply
+from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.state.builder import build_state
+from saadi_desktop.store import BookDB
+
+def slow(messages):
+    time.sleep(0.004)  # a step takes a few ms, so kills land inside steps as well as between
+    return smart_reply(messages)
+
+with BookDB.open(Path({book!r})) as db:
+    build_state(db, ScriptedLLM(default=slow), progress=lambda e: print(e["chunk"], flush=True))
+"""
+
+
+def test_killed_with_sigkill_three_times_resumes_to_the_same_state(
+    tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scripted model (deterministic) stands in for the real one here; the real model's
+    resume path is the same code."""
+    import random
+    import signal
+    import subprocess
+    import sys
+
+    whole = import_book(make_epub(tmp_path / "a.epub", story(8)), chunk_words=30).info.path
+    run(whole)
+    expected = dump(whole)
+
+    monkeypatch.setenv("SAADI_HOME", str(tmp_path / "other"))
+    book = import_book(make_epub(tmp_path / "b.epub", story(8)), chunk_words=30).info.path
+    code = CHILD.format(tests=str(Path(__file__).parent), book=str(book))
+    rng = random.Random(7)
+    kills = 0
+    for _ in range(3):
+        with subprocess.Popen(
+            [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
+        ) as child:
+            assert child.stdout is not None
+            for _line in range(rng.randint(1, 4)):
+                if not child.stdout.readline():
+                    break
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+        kills += child.returncode == -signal.SIGKILL
+        with BookDB.open(book) as db:
+            assert db.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert kills == 3
+    run(book)
+    assert dump(book) == expected

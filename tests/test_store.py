@@ -19,8 +19,8 @@ SNAPSHOTS = sorted((ROOT / "tests" / "data").glob("schema_v*.sql"))
 def schema_of(path: Path) -> dict[str, object]:
     """Tables, columns, indexes and version, as SQLite reports them (comments aside)."""
     with sqlite3.connect(path) as db:
-        names = [r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name")]  # fmt: skip
+        query = "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name"
+        names = [r[0] for r in db.execute(query)]
         shape: dict[str, object] = {
             name: (
                 db.execute(f"PRAGMA table_xinfo('{name}')").fetchall(),

@@ -43,10 +43,10 @@ def default_model_path(models_dir: Path, progress: Progress | None = None) -> Pa
     stamp = target.with_suffix(".verified")
     if target.is_file() and stamp.is_file() and stamp.read_text() == _stamp(target):
         return target
-    if target.is_file() and target.stat().st_size == DEFAULT_MODEL_BYTES:
-        if _sha256(target, progress) == DEFAULT_MODEL_SHA256:
-            stamp.write_text(_stamp(target))
-            return target
+    sized = target.is_file() and target.stat().st_size == DEFAULT_MODEL_BYTES
+    if sized and _sha256(target, progress) == DEFAULT_MODEL_SHA256:
+        stamp.write_text(_stamp(target))
+        return target
     _assemble(target, progress)
     stamp.write_text(_stamp(target))
     return target

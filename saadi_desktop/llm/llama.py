@@ -97,7 +97,7 @@ class LlamaCppLLM:
                 f"the model's context of {self.n_ctx} tokens"
             )
         if not self.reuse_prefix:
-            self._llama.reset()
+            self._llama.reset()  # type: ignore[no-untyped-call]
         cached = _common_prefix(list(self._llama._input_ids), tokens)
         cached = min(cached, len(tokens) - 1)  # llama.cpp re-evaluates the last prompt token
         started = time.perf_counter()
@@ -138,7 +138,7 @@ def _common_prefix(a: list[int], b: list[int]) -> int:
 @lru_cache(maxsize=64)
 def _grammar(schema_json: str) -> Any:
     """Compile a JSON schema to a GBNF grammar once per distinct schema."""
-    from llama_cpp import LlamaGrammar
+    from llama_cpp.llama_grammar import LlamaGrammar
 
     with _quiet_stderr():
         return LlamaGrammar.from_json_schema(schema_json, verbose=False)

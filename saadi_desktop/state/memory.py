@@ -16,11 +16,13 @@ from saadi_desktop.state.prompts import ENTITY_TYPES, MAX_DESCRIPTION, RecalledR
 
 RECALL_K = 5
 _WORD = re.compile(r"\w+")
-_STOP = set(
-    "that this with from have were what when where which while who whom whose them then there "
-    "their they been being into about after before over under very much more most some such "
-    "also only just like than other another does done make made says said tells told".split()
-)
+_STOP = {
+    "that", "this", "with", "from", "have", "were", "what", "when", "where", "which", "while",
+    "whom", "whose", "them", "then", "there", "their", "they", "been", "being", "into", "about",
+    "after", "before", "over", "under", "very", "much", "more", "most", "some", "such", "also",
+    "only", "just", "like", "than", "other", "another", "does", "done", "make", "made", "says",
+    "said", "tells", "told",
+}  # fmt: skip
 
 
 @dataclass

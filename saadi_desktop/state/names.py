@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from saadi_desktop.store import BookDB
 
-MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur", "M.",
-        "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke", "Herr"}  # fmt: skip
+MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur",
+        "M.", "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke",
+        "Herr"}  # fmt: skip
 FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
           "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
           "Frau"}  # fmt: skip

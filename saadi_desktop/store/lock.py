@@ -32,7 +32,7 @@ def _acquire(handle: int, db_path: Path) -> None:
         import msvcrt
 
         try:
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
         except OSError:
             raise StoreError(_busy(db_path)) from None
         return

@@ -73,7 +73,10 @@ def builder_row(db: BookDB) -> BuilderRow:
         "SELECT next_chunk, model_id, model_path, prompt_version, chunk_words, fold_f, finished "
         "FROM builder WHERE id = 1"
     ).fetchone()
-    return BuilderRow(*row[:6], finished=bool(row[6]))
+    next_chunk, model_id, model_path, prompt_version, chunk_words, fold_f, finished = row
+    return BuilderRow(
+        next_chunk, model_id, model_path, prompt_version, chunk_words, fold_f, bool(finished)
+    )
 
 
 def set_builder_model(db: BookDB, model_id: str, model_path: str, prompt_version: str) -> None:
@@ -128,7 +131,10 @@ def summaries(db: BookDB, until_chunk: int | None = None) -> list[SummaryRow]:
         "WHERE learned_at <= ? ORDER BY level DESC, first_chunk",
         (limit,),
     ).fetchall()
-    return [SummaryRow(*row[:5], provisional=bool(row[5])) for row in rows]
+    return [
+        SummaryRow(level, first, last, text, learned, bool(provisional))
+        for level, first, last, text, learned, provisional in rows
+    ]
 
 
 def chunk_names(db: BookDB) -> dict[int, list[str]]:

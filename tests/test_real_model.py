@@ -1,0 +1,91 @@
+"""The real path: the embedded default GGUF model on a few chunks of a real book, offline."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CRIME_EPUB
+
+from saadi_desktop.library import import_book
+from saadi_desktop.llm import LLMError, open_llm
+from saadi_desktop.llm.default_model import DEFAULT_MODEL_BYTES, default_model_path
+from saadi_desktop.llm.llama import LlamaCppLLM
+from saadi_desktop.state.builder import build_state
+from saadi_desktop.store import BookDB
+from saadi_desktop.store import state as store
+
+MODELS = Path.home() / ".cache" / "saadi-desktop-tests" / "models"
+
+
+@pytest.fixture(scope="module")
+def default_model() -> Path:
+    """Assembled once from the installed part packages (and kept between test runs)."""
+    return default_model_path(MODELS)
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a network connection was attempted")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    yield
+
+
+def test_default_model_is_verified_and_uses_its_own_chat_template(default_model: Path) -> None:
+    assert default_model.stat().st_size == DEFAULT_MODEL_BYTES
+    llm = LlamaCppLLM(default_model, n_ctx=2048)
+    assert llm.template_source == "gguf"
+    tokens = llm.render([{"role": "system", "content": "S"}, {"role": "user", "content": "U"}])
+    prompt = llm._llama.detokenize(tokens, special=True).decode()
+    assert prompt.startswith("<|im_start|>system\nS<|im_end|>")
+    assert prompt.endswith("<|im_start|>assistant\n")
+
+
+@pytest.mark.slow
+def test_real_model_indexes_two_chunks_offline(
+    default_model: Path, library: Path, no_network: None
+) -> None:
+    path = import_book(CRIME_EPUB).info.path
+    llm = LlamaCppLLM(default_model)
+    with BookDB.open(path) as db:
+        report = build_state(db, llm, limit=2)
+        calls = store.calls(db)
+        records = store.records(db)
+        links = store.links(db)
+        text = db.text()
+    assert report.chunks_done == 2 and report.failed == []
+    assert [c.kind for c in calls] == ["update", "update"]
+    assert calls[1].cached_tokens > 100  # the first passage is reused from the KV cache
+    assert records and links
+    folded = " ".join(text.casefold().split())
+    for record in records:  # grounding: every name and alias occurs in the book's text
+        for form in (record.name, *record.aliases):
+            assert " ".join(form.casefold().split()) in folded
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d, real: d / "missing.gguf", "no such model file"),
+        (lambda d, real: _write(d / "notes.gguf", b"hello, not a model" * 10), "not a GGUF"),
+        (lambda d, real: _write(d / "cut.gguf", real.read_bytes()[: 40 << 20]), "cannot load"),
+    ],
+    ids=["missing", "not-gguf", "truncated"],
+)
+def test_bad_model_files_fail_clearly_before_any_work(
+    make: object, message: str, tmp_path: Path, default_model: Path
+) -> None:
+    path = make(tmp_path, default_model)  # type: ignore[operator]
+    with pytest.raises(LLMError, match=message) as caught:
+        open_llm(str(path))
+    assert path.name in str(caught.value)
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
