@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("book", metavar="BOOK", help="a book file")
     sub.add_argument("--index", type=int, metavar="N")
     sub.add_argument("--repeat", type=int, default=3, help="imports to time (median)")
+    sub.add_argument("--model", default="", metavar="PATH", help="GGUF for --index (default)")
     _json_flag(sub)
     for name, arg in (("retrieval", "QUESTIONS"), ("entities", "GOLD")):
         sub = bench.add_parser(name, help=f"{name} benchmark")
@@ -235,9 +236,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def cmd_bench_speed(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.speed import bench_speed
 
-    if args.index:
-        raise StoreError("--index needs the state builder, which this version does not have yet")
-    report = bench_speed(Path(args.book), repeat=args.repeat)
+    report = bench_speed(Path(args.book), repeat=args.repeat, index=args.index, model=args.model)
     if args.json:
         _print_json(report)
     else:

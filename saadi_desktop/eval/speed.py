@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -13,27 +14,111 @@ from saadi_desktop.library import import_book
 from saadi_desktop.store import BookDB
 
 
-def bench_speed(source: Path, *, repeat: int = 3) -> dict[str, Any]:
-    """Import ``source`` ``repeat`` times into fresh throw-away libraries; report the median."""
+def bench_speed(
+    source: Path, *, repeat: int = 3, index: int | None = None, model: str = ""
+) -> dict[str, Any]:
+    """Import ``source`` ``repeat`` times into fresh throw-away libraries (median time); with
+    ``index`` also index the first ``index`` chunks of a fresh copy with the model, once with
+    KV-cache prefix reuse and once without."""
     timings: list[float] = []
-    info = None
-    sections = 0
+    report: dict[str, Any] = {}
     for _ in range(max(1, repeat)):
         with tempfile.TemporaryDirectory(prefix="saadi-bench-") as library:
             started = time.perf_counter()
             info = import_book(source, library=Path(library)).info
             timings.append(time.perf_counter() - started)
             with BookDB.open(info.path) as db:
-                sections = len(db.sections())
-    assert info is not None
-    return {
-        "book": info.title,
-        "file": source.name,
-        "import_s": round(statistics.median(timings), 3),
-        "import_runs_s": [round(t, 3) for t in timings],
-        "sections": sections,
-        "chunks": info.chunks,
-        "words": info.words,
-        "machine": f"{platform.machine()}, {platform.python_implementation()} "
-        f"{platform.python_version()}",
-    }
+                report = {
+                    "book": info.title,
+                    "file": source.name,
+                    "sections": len(db.sections()),
+                    "chunks": info.chunks,
+                    "words": info.words,
+                }
+    report["import_s"] = round(statistics.median(timings), 3)
+    report["import_runs_s"] = [round(t, 3) for t in timings]
+    if index:
+        report["index"] = bench_index(source, index, model)
+    report["machine"] = _machine()
+    return report
+
+
+def bench_index(source: Path, n: int, model: str) -> dict[str, Any]:
+    """Index the first ``n`` chunks of a fresh copy: calls (estimated and made), chunks per
+    minute, tokens evaluated per chunk against the chunk's and the records' own tokens."""
+    from saadi_desktop.llm import open_llm
+    from saadi_desktop.state.builder import build_state
+    from saadi_desktop.state.history import calls_for_run
+    from saadi_desktop.store import state as store
+
+    figures: dict[str, Any] = {}
+    for reuse in (True, False):
+        llm = open_llm(model, reuse_prefix=reuse)
+        with tempfile.TemporaryDirectory(prefix="saadi-bench-") as library:
+            info = import_book(source, library=Path(library)).info
+            with BookDB.open(info.path) as db:
+                total = len(store.indexed_chunks(db))
+                estimated = calls_for_run(0, min(n, total), total, store.builder_row(db).fold_f)
+                result = build_state(db, llm, limit=n, progress=_progress(reuse))
+        per_min = result.chunks_done / (result.seconds / 60) if result.seconds else 0.0
+        if not reuse:
+            figures["reuse_off_chunks_per_min"] = round(per_min, 2)
+            figures["reuse_off_evaluated_tokens_per_chunk"] = _mean_evaluated(result.call_log)
+            continue
+        updates = [c for c in result.call_log if c.kind == "update"]
+        figures.update(
+            model=llm.model_id,
+            chunks=result.chunks_done,
+            calls=result.calls,
+            estimated_calls=estimated,
+            calls_per_chunk=round(result.calls / max(result.chunks_done, 1), 3),
+            seconds=round(result.seconds, 1),
+            chunks_per_min=round(per_min, 2),
+            evaluated_tokens_per_chunk=_mean_evaluated(result.call_log),
+            cached_tokens_per_chunk=round(statistics.mean(c.cached_tokens for c in updates), 1),
+            generated_tokens_per_chunk=round(
+                statistics.mean(c.generated_tokens for c in updates), 1
+            ),
+            chunk_tokens_per_chunk=round(statistics.mean(result.chunk_tokens), 1),
+            record_tokens_per_chunk=round(statistics.mean(result.record_tokens), 1),
+            fold_calls=sum(1 for c in result.call_log if c.kind == "fold"),
+            failed_chunks=len(result.failed),
+        )
+    figures["evaluated_over_chunk_plus_records"] = round(
+        figures["evaluated_tokens_per_chunk"]
+        / (figures["chunk_tokens_per_chunk"] + figures["record_tokens_per_chunk"]),
+        3,
+    )
+    figures["speedup_from_reuse"] = round(
+        figures["chunks_per_min"] / max(figures["reuse_off_chunks_per_min"], 1e-9), 2
+    )
+    return figures
+
+
+def _mean_evaluated(calls: list[Any]) -> float:
+    updates = [c.prompt_tokens for c in calls if c.kind == "update"]
+    return round(statistics.mean(updates), 1) if updates else 0.0
+
+
+def _progress(reuse: bool) -> Any:
+    label = "reuse on " if reuse else "reuse off"
+
+    def show(event: dict[str, Any]) -> None:
+        print(
+            f"\r[{label}] chunk {event['chunk']} calls {event['calls']} "
+            f"{event['tokens_per_s']:.0f} tok/s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
+
+
+def _machine() -> str:
+    import os
+
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
+        f"{platform.python_version()}"
+    )

@@ -37,6 +37,8 @@ class BuildReport:
     seconds: float = 0.0
     finished: bool = False
     call_log: list[store.CallRow] = field(default_factory=list)
+    chunk_tokens: list[int] = field(default_factory=list)  # per update: the chunk's own tokens
+    record_tokens: list[int] = field(default_factory=list)  # per update: the recalled records
 
 
 class _Book:
@@ -151,6 +153,10 @@ class _Loop:
         recalled = self.memory.recall(text, names)
         history, passages = self.book.context(frontier)
         records = [r.recalled() for r in recalled]
+        self.report.chunk_tokens.append(self.llm.count_tokens(text))
+        self.report.record_tokens.append(
+            self.llm.count_tokens("\n".join(prompts.record_line(r) for r in records))
+        )
         shown = [*passages, self.book.passage(index)]
         ids = [r.id for r in recalled]
         answer, failure = self._call_until_valid(

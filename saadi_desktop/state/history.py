@@ -89,16 +89,23 @@ def frontier_after(n: int, f: int) -> Frontier:
     return frontier
 
 
+def calls_for_run(done: int, stop: int, total: int, f: int) -> int:
+    """Calls of a run that reads chunks ``done`` up to ``stop`` of ``total`` (``--limit``)."""
+    frontier = frontier_after(done, f)
+    calls = 0
+    for i in range(done, stop):
+        calls += 1 + sum(1 for _ in push(frontier, Unit(0, i, i), f))
+    if stop == total:
+        calls += sum(1 for _ in finish(frontier))
+    return calls
+
+
 def remaining_calls(done: int, total: int, f: int, *, finished: bool = False) -> int:
     """Calls still to make when ``done`` of ``total`` chunks are read: updates, regular folds,
     and the finishing folds (unless they were already made)."""
-    frontier = frontier_after(done, f)
-    calls = 0
-    for i in range(done, total):
-        calls += 1 + sum(1 for _ in push(frontier, Unit(0, i, i), f))
-    if not finished or done < total:
-        calls += sum(1 for _ in finish(frontier))
-    return calls
+    if finished and done == total:
+        return 0
+    return calls_for_run(done, total, total, f)
 
 
 def regular_fold_count(n: int, f: int) -> int:

@@ -87,7 +87,7 @@ def update_messages(
     ]
     if records:
         lines.append("Known records that may match (reuse the id when it is the same entity):")
-        lines.extend(_record_line(r) for r in records)
+        lines.extend(record_line(r) for r in records)
     else:
         lines.append("Known records that may match: none.")
     lines.append(
@@ -130,7 +130,7 @@ def fold_messages(
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
 
 
-def _record_line(record: RecalledRecord) -> str:
+def record_line(record: RecalledRecord) -> str:
     line = f"- id {record.id}: {record.name} ({record.type})"
     if record.aliases:
         line += "; also called: " + ", ".join(record.aliases[:6])
