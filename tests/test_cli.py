@@ -101,3 +101,63 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     commands = re.findall(r"```(?:sh|bash)\n(.*?)\n```", readme, re.S)
     assert len(commands) >= 2
     assert commands[1].strip() in ci
+
+
+def test_index_estimate_entities_and_outline_through_the_cli(
+    tmp_path: Path,
+    library: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conftest import make_epub
+    from test_builder import smart_reply, story
+
+    from saadi_desktop import indexing
+    from saadi_desktop.llm.scripted import ScriptedLLM
+
+    monkeypatch.setattr(indexing, "open_llm", lambda spec: ScriptedLLM(default=smart_reply))
+    source = make_epub(tmp_path / "story.epub", story(3))
+    _, out, _ = run(capsys, "import", str(source), "--chunk-words", "30", "--json")
+    book = json.loads(out)["id"]
+
+    status, out, _ = run(capsys, "index", book, "--estimate", "--json")
+    estimate = json.loads(out)
+    assert status == 0 and estimate["calls_remaining"] == estimate["calls_total"] > 6
+
+    status, out, _ = run(capsys, "index", book, "--limit", "2", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 0
+    assert [e["chunk"] for e in lines if e["kind"] == "progress"] == [1, 2]
+    assert {"total", "calls", "tokens_per_s", "eta_s"} <= lines[0].keys()
+    assert lines[-1]["kind"] == "done" and lines[-1]["index_state"].endswith("%")
+
+    run(capsys, "index", book, "--json")  # resumes and finishes
+    _, out, _ = run(capsys, "books", "--json")
+    assert json.loads(out)[0]["index_state"] == "done"
+
+    _, out, _ = run(capsys, "entities", book, "--json")
+    names = {e["name"] for e in json.loads(out) if e["source"] == "llm"}
+    assert {"Alyona Ivanovna", "Rodion", "Lizaveta", "Razumihin"} <= names
+    _, out, _ = run(capsys, "entities", book, "--until", "0", "--json")
+    early = {e["name"] for e in json.loads(out) if e["source"] == "llm"}
+    assert early == {"Alyona Ivanovna", "Rodion"}  # the first chunk: no spoilers from later
+
+    _, out, _ = run(capsys, "outline", book, "--json")
+    tree = json.loads(out)
+    assert tree and all({"level", "start", "end", "text"} <= node.keys() for node in tree)
+    status, out, _ = run(capsys, "outline", book)
+    assert status == 0 and "[level 1," in out
+
+
+def test_index_with_a_broken_model_file_fails_before_any_work(
+    tmp_path: Path, small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "model.gguf"
+    bad.write_bytes(b"definitely not a model")
+    status, _, err = run(capsys, "index", str(small_epub), "--model", str(bad))
+    assert (
+        status == 1
+        and err == "saadi: error: model: model.gguf: not a GGUF model file (wrong signature)\n"
+    )
+    _, out, _ = run(capsys, "books", "--json")
+    assert json.loads(out)[0]["index_state"] == "not indexed"
