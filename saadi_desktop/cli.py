@@ -72,12 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--retry-failed", action="store_true")
     _json_flag(sub)
 
-    sub = book_command("search", cmd_not_yet, "search the book's passages")
+    sub = book_command("search", cmd_search, "search the book's passages (no model call)")
     sub.add_argument("query", metavar="QUERY")
     sub.add_argument("-k", type=int, default=10)
     sub.add_argument("--until", type=int, metavar="POS")
     sub.add_argument("--retriever", choices=("bm25", "dense", "hybrid"), default="bm25")
-    sub.add_argument("--channels", default="text,memory,summary")
+    sub.add_argument("--channels", default="text,memory,summary", help="any of text,memory,summary")
+    sub.add_argument("--weights", default="1,0.5,0.3", help="text,memory,summary weights")
     _json_flag(sub)
 
     for name, handler, help_text in (
@@ -187,6 +188,79 @@ def cmd_index(args: argparse.Namespace) -> int:
         retry_failed=args.retry_failed,
         as_json=args.json,
     )
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.search import CHANNELS, open_searcher
+
+    channels = [c.strip() for c in args.channels.split(",") if c.strip()]
+    if not channels or set(channels) - set(CHANNELS):
+        raise StoreError(f"--channels: choose from {','.join(CHANNELS)}")
+    try:
+        weights = dict(zip(CHANNELS, map(float, args.weights.split(",")), strict=True))
+    except ValueError:
+        raise StoreError("--weights: three numbers, e.g. 1,0.5,0.3") from None
+    with BookDB.open(resolve_book(args.book)) as db:
+        embedder = _embedder(args.retriever)
+        searcher = open_searcher(db, embedder, progress=_embed_progress)
+    found = searcher.search(
+        args.query, k=args.k, until=args.until, retriever=args.retriever,
+        channels=channels, weights=weights,
+    )  # fmt: skip
+    if args.json:
+        _print_json(
+            {
+                "query": args.query,
+                "retriever": args.retriever,
+                "candidates": found.candidates,
+                "later": found.later,
+                "results": [asdict(r) for r in found.results],
+            }
+        )
+        return 0
+    for rank, result in enumerate(found.results, start=1):
+        print(
+            f"{rank:>2}. [{result.section}] {result.start}–{result.end}  score {result.score:.2f}"
+        )
+        print(f"    {_snippet(result.text, result.highlights)}")
+        for reason in result.reasons:
+            print(f"    ↳ {reason}")
+    if found.later:
+        print(f"({found.later} more results later in the book)")
+    if not found.results:
+        print("no results")
+    return 0
+
+
+def _embedder(retriever: str) -> Any:
+    if retriever == "bm25":
+        return None
+    from saadi_desktop.search.embed import MiniLMEmbedder
+
+    return MiniLMEmbedder()
+
+
+def _embed_progress(event: dict[str, Any]) -> None:
+    print(f"\rembedding {event['embedded']} of {event['total']}", end="", file=sys.stderr)
+    if event["embedded"] == event["total"]:
+        print(file=sys.stderr)
+
+
+def _snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int = 220) -> str:
+    """The text around the first highlight, highlights marked with [brackets]."""
+    first = highlights[0][0] if highlights else 0
+    start = max(0, first - width // 3)
+    end = min(len(text), start + width)
+    piece, cursor = [], start
+    for s, e, _kind in highlights:
+        if s < cursor or e > end:
+            continue
+        piece += [text[cursor:s], "[", text[s:e], "]"]
+        cursor = e
+    piece.append(text[cursor:end])
+    snippet = " ".join("".join(piece).split())
+    return ("…" if start else "") + snippet + ("…" if end < len(text) else "")
 
 
 def cmd_entities(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from conftest import make_epub
@@ -21,7 +21,7 @@ from saadi_desktop.store import state as store
 
 
 class FakeServer(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
+    requests: ClassVar[list[dict[str, Any]]] = []
 
     def do_GET(self) -> None:
         self._reply({"data": [{"id": "local-model"}]})
@@ -82,5 +82,5 @@ def test_builder_runs_against_an_openai_compatible_server(
 
 
 def test_an_unreachable_server_is_a_clear_error() -> None:
-    with pytest.raises(LLMError, match="model server at http://127.0.0.1:9/v1 failed"):
+    with pytest.raises(LLMError, match=r"model server at http://127\.0\.0\.1:9/v1 failed"):
         open_llm("http://127.0.0.1:9")

@@ -85,9 +85,7 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
     """Score the LLM entity memory (when the book is indexed) and the zero-LLM names pass."""
     from saadi_desktop.store import state as store
 
-    names_pass = {
-        f"n{c['id']}": list(c["variants"]) for c in store.name_clusters(db)
-    }
+    names_pass = {f"n{c['id']}": list(c["variants"]) for c in store.name_clusters(db)}
     memory = {str(r.id): [r.name, *r.aliases] for r in store.records(db)}
     names_score = score_aliases(names_pass, gold)
     if not memory:

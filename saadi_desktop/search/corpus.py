@@ -1,0 +1,72 @@
+"""What search reads of a book, loaded once: candidate chunks, the memory's fields and links,
+the level-1 summaries — each fact with the chunk it was learned at."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from saadi_desktop.store import BookDB, StoredChunk
+from saadi_desktop.store import state as store
+
+FieldKind = Literal["name", "alias", "description"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One scored text of an entity record: its name, an alias or a description."""
+
+    entity_id: int
+    kind: FieldKind
+    text: str
+    learned_at: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    first_chunk: int  # chunk seqs covered
+    last_chunk: int
+    text: str
+    learned_at: int
+
+
+@dataclass(frozen=True)
+class Corpus:
+    text: str
+    all_starts: list[int]  # start of every chunk (any matter), by seq: positions → chunk
+    chunks: list[StoredChunk]  # candidates: body chunks in reading order
+    section_titles: list[str]  # per candidate
+    entity_names: dict[int, str]
+    fields: list[Field]  # ordered by learned_at
+    links: list[tuple[int, int, int]]  # (chunk seq, entity id, learned_at), by learned_at
+    summaries: list[Summary]  # level 1, ordered by learned_at
+
+
+def load_corpus(db: BookDB) -> Corpus:
+    text = db.text()
+    every = db.chunks()
+    sections = db.sections()
+    chunks = [c for c in every if c.matter == "body"]
+    titles = [sections[c.section_seq].title if c.section_seq is not None else "" for c in chunks]
+    fields: list[Field] = []
+    names: dict[int, str] = {}
+    for record in store.records(db):
+        names[record.id] = record.name
+        fields.append(Field(record.id, "name", record.name, record.learned_at))
+        fields += [Field(record.id, "alias", a, at) for a, at in record.aliases.items()]
+        fields += [Field(record.id, "description", d, at) for d, at in record.descriptions.items()]
+    summaries = [
+        Summary(s.first_chunk, s.last_chunk, s.text, s.learned_at)
+        for s in store.summaries(db)
+        if s.level == 1
+    ]
+    return Corpus(
+        text=text,
+        all_starts=[c.start for c in every],
+        chunks=chunks,
+        section_titles=titles,
+        entity_names=names,
+        fields=sorted(fields, key=lambda f: f.learned_at),
+        links=sorted(store.links(db), key=lambda link: link[2]),
+        summaries=sorted(summaries, key=lambda s: s.learned_at),
+    )
