@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--index", type=int, metavar="N")
     sub.add_argument("--repeat", type=int, default=3, help="imports to time (median)")
     sub.add_argument("--model", default="", metavar="PATH", help="GGUF for --index (default)")
+    sub.add_argument(
+        "--queries", type=int, default=200, metavar="Q", help="queries to time (0: none)"
+    )
     _json_flag(sub)
     sub = bench.add_parser("retrieval", help="hit rate and evidence coverage per method")
     sub.set_defaults(handler=cmd_not_yet)
@@ -314,7 +317,10 @@ def cmd_remove(args: argparse.Namespace) -> int:
 def cmd_bench_speed(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.speed import bench_speed
 
-    report = bench_speed(Path(args.book), repeat=args.repeat, index=args.index, model=args.model)
+    report = bench_speed(
+        Path(args.book), repeat=args.repeat, index=args.index, model=args.model,
+        queries=args.queries,
+    )  # fmt: skip
     if args.json:
         _print_json(report)
     else:

@@ -205,3 +205,44 @@ def test_long_chunks_are_embedded_as_overlapping_windows() -> None:
     assert len(parts) >= 4 and all(len(p.split()) <= 160 for p in parts)
     assert parts[0].split()[-1] in parts[1]  # windows overlap
     assert parts[-1].split()[-1] == "w499"
+
+
+def test_search_command_prints_json_and_readable_results(
+    indexed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from saadi_desktop.cli import main
+
+    assert main(["search", str(indexed), "meek sister", "-k", "2", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    top = found["results"][0]
+    assert {"seq", "start", "end", "text", "section", "score", "channels", "highlights",
+            "reasons"} <= top.keys()  # fmt: skip
+    assert found["retriever"] == "bm25" and len(found["results"]) == 2
+    assert main(["search", str(indexed), "meek sister", "--until", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "more results later in the book" in out and "[meek] [sister]" not in out.split("\n")[0]
+    assert main(["search", str(indexed), "x", "--channels", "text,nonsense"]) == 1
+
+
+def test_the_real_embedder_loads_and_searches_offline(
+    tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    from saadi_desktop.search.embed import MiniLMEmbedder
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a network connection was attempted")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    path = import_book(make_epub(tmp_path / "s.epub", story(2)), chunk_words=30).info.path
+    embedder = MiniLMEmbedder()
+    with BookDB.open(path) as db:
+        searcher = open_searcher(db, embedder)
+    vector = embedder.embed(["a pawnbroker"])
+    assert vector.shape == (1, 384) and abs(float(np.linalg.norm(vector)) - 1) < 1e-5
+    found = searcher.search("a man climbing a staircase", retriever="dense", k=2)
+    assert any("stairs" in r.text for r in found.results)  # no shared word: meaning only

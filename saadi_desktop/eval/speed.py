@@ -15,7 +15,12 @@ from saadi_desktop.store import BookDB
 
 
 def bench_speed(
-    source: Path, *, repeat: int = 3, index: int | None = None, model: str = ""
+    source: Path,
+    *,
+    repeat: int = 3,
+    index: int | None = None,
+    model: str = "",
+    queries: int = 0,
 ) -> dict[str, Any]:
     """Import ``source`` ``repeat`` times into fresh throw-away libraries (median time); with
     ``index`` also index the first ``index`` chunks of a fresh copy with the model, once with
@@ -39,8 +44,71 @@ def bench_speed(
     report["import_runs_s"] = [round(t, 3) for t in timings]
     if index:
         report["index"] = bench_index(source, index, model)
+    if queries:
+        report.update(bench_queries(source, queries))
     report["machine"] = _machine()
     return report
+
+
+def bench_queries(source: Path, count: int) -> dict[str, Any]:
+    """Query latency p50/p95 (embedding of the query included) on the library's copy of the book
+    (so an indexed book exercises all three channels), and embedding throughput."""
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.search import embed_book, open_searcher
+    from saadi_desktop.search.embed import MiniLMEmbedder
+    from saadi_desktop.store.vectors import load_vectors
+
+    with BookDB.open(resolve_book(str(source))) as db:
+        searcher = open_searcher(db)
+        embedder = MiniLMEmbedder()
+        had = len(load_vectors(db, embedder.model_id))
+        started = time.perf_counter()
+        embedded = embed_book(db, embedder)
+        embed_s = time.perf_counter() - started
+        chunks = len(searcher.corpus.chunks)
+        dense = open_searcher(db, embedder)
+    texts = _sample_queries(searcher.chunk_texts, count)
+    routes = {
+        "bm25": (searcher, "bm25", ["text"]),
+        "bm25_fused": (searcher, "bm25", ["text", "memory", "summary"]),
+        "dense": (dense, "dense", ["text"]),
+        "dense_fused": (dense, "dense", ["text", "memory", "summary"]),
+        "hybrid": (dense, "hybrid", ["text", "memory", "summary"]),
+    }
+    query_ms: dict[str, dict[str, float]] = {}
+    for name, (engine, retriever, channels) in routes.items():
+        times = []
+        for text in texts:
+            started = time.perf_counter()
+            engine.search(text, k=10, retriever=retriever, channels=channels)
+            times.append((time.perf_counter() - started) * 1000)
+        query_ms[name] = {
+            "p50": round(statistics.median(times), 2),
+            "p95": round(float(sorted(times)[int(0.95 * (len(times) - 1))]), 2),
+        }
+    figures: dict[str, Any] = {
+        "queries": len(texts),
+        "query_ms": query_ms,
+        "indexed_records": len(searcher.corpus.entity_names),
+        "indexed_summaries": len(searcher.corpus.summaries),
+    }
+    if embedded and not had:
+        figures["embed_chunks_per_s"] = round(chunks / embed_s, 2)
+        figures["embed_s"] = round(embed_s, 1)
+    return figures
+
+
+def _sample_queries(texts: list[str], count: int) -> list[str]:
+    """Reader-like queries drawn from the book itself: a few words of a random sentence."""
+    import random
+
+    rng = random.Random(0)
+    queries = []
+    while len(queries) < count and texts:
+        words = rng.choice(texts).split()
+        start = rng.randrange(max(1, len(words) - 6))
+        queries.append(" ".join(words[start : start + rng.randint(2, 6)]))
+    return queries
 
 
 def bench_index(source: Path, n: int, model: str) -> dict[str, Any]:
