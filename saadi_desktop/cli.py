@@ -103,9 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _json_flag(sub)
     sub = bench.add_parser("retrieval", help="hit rate and evidence coverage per method")
-    sub.set_defaults(handler=cmd_not_yet)
+    sub.set_defaults(handler=cmd_bench_retrieval)
     sub.add_argument("book", metavar="BOOK")
     sub.add_argument("data", metavar="QUESTIONS")
+    sub.add_argument("--out", metavar="DIR", help="also write results.json and results.md here")
+    sub.add_argument("--no-dense", action="store_true", help="BM25 methods only (no embedder)")
     _json_flag(sub)
     sub = bench.add_parser("entities", help="alias precision, recall, F1, merges and splits")
     sub.set_defaults(handler=cmd_bench_entities)
@@ -326,6 +328,41 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     else:
         for key, value in report.items():
             print(f"{key:>12}: {value}")
+    return 0
+
+
+def cmd_bench_retrieval(args: argparse.Namespace) -> int:
+    from saadi_desktop.eval.retrieval import (
+        QuestionFileError,
+        bench_retrieval,
+        load_questions,
+        markdown_table,
+    )
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.search import open_searcher
+
+    with BookDB.open(resolve_book(args.book)) as db:
+        try:
+            questions = load_questions(Path(args.data), db.text())
+        except QuestionFileError as error:
+            raise StoreError(str(error)) from None
+        searcher = open_searcher(
+            db, None if args.no_dense else _embedder("dense"), progress=_embed_progress
+        )
+    report = bench_retrieval(searcher, questions, dense=not args.no_dense)
+    table = markdown_table(report["methods"])
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "results.json").write_text(json.dumps(report, indent=1))
+        (out / "results.md").write_text(table + "\n")
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"{report['questions']} questions\n{table}")
+        for pair, metrics in report["bootstrap_95"].items():
+            h = metrics["hit@10"]
+            print(f"{pair}: hit@10 {h['diff']:+.3f} [{h['low']:+.3f}, {h['high']:+.3f}]")
     return 0
 
 

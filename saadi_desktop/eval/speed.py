@@ -103,7 +103,7 @@ def _sample_queries(texts: list[str], count: int) -> list[str]:
     import random
 
     rng = random.Random(0)
-    queries = []
+    queries: list[str] = []
     while len(queries) < count and texts:
         words = rng.choice(texts).split()
         start = rng.randrange(max(1, len(words) - 6))

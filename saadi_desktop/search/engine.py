@@ -81,6 +81,14 @@ class Searcher:
             [self.entity_index.get(e, -1) for _, e, _ in corpus.links], dtype=np.int64
         )
         self.cover = self._covering_summaries()
+        self.starts = [c.start for c in corpus.chunks]
+        self.links_of: dict[int, list[tuple[int, int]]] = {}  # chunk seq -> (entity, learned)
+        for seq, entity, learned in corpus.links:
+            self.links_of.setdefault(seq, []).append((entity, learned))
+        self.fields_of: dict[int, list[int]] = {}  # entity -> indexes into corpus.fields
+        for index, f in enumerate(corpus.fields):
+            self.fields_of.setdefault(f.entity_id, []).append(index)
+        self._field_scores: Floats = np.zeros(0)
         self.embedder = embedder
         self.dense = _DenseIndex(self, embedder, vectors) if embedder and vectors else None
 
@@ -101,9 +109,8 @@ class Searcher:
         learned at or before the chunk holding ``until``."""
         if until is None:
             return len(self.corpus.chunks), NEVER
-        starts = [c.start for c in self.corpus.chunks]
         holding = max(0, bisect.bisect_right(self.corpus.all_starts, until) - 1)
-        return bisect.bisect_right(starts, until), holding
+        return bisect.bisect_right(self.starts, until), holding
 
     # -- channels -------------------------------------------------------------------------------
 
@@ -135,9 +142,11 @@ class Searcher:
         fields = bisect.bisect_right(self.field_learned, limit)
         links = bisect.bisect_right(self.link_learned, limit)
         result = np.zeros(m, dtype=np.float64)
+        self._field_scores = np.zeros(0)
         if fields == 0 or links == 0:
             return result
         field_scores = self._base("memory", query, fields, retriever)
+        self._field_scores = field_scores  # read by _best_entity for this query's reasons
         entity_best = np.full(len(self.entity_index), -np.inf)
         np.maximum.at(entity_best, self.field_entity[:fields], field_scores)
         chunk, entity = self.link_chunk[:links], self.link_entity[:links]
@@ -222,26 +231,21 @@ class Searcher:
         )
 
     def _best_entity(self, i: int, query: str, limit: int) -> tuple[int | None, str]:
-        """The linked record (as of the limit) whose best field matches the query best."""
+        """The linked record (as of the limit) and its field that scored best for the query
+        in the memory channel just computed."""
         seq = self.corpus.chunks[i].seq
-        linked = {e for s, e, learned in self.corpus.links if s == seq and learned <= limit}
-        wanted = set(tokens(query))
-        best: tuple[float, int | None, str] = (0.0, None, "")
-        for f in self.corpus.fields:
-            if f.entity_id in linked and f.learned_at <= limit:
-                overlap = len(wanted & set(tokens(f.text))) / (1 + len(tokens(f.text)))
-                if overlap > best[0]:
-                    best = (overlap, f.entity_id, f.text)
-        if best[1] is None and linked:
-            return min(linked), ""
+        linked = {e for e, learned in self.links_of.get(seq, []) if learned <= limit}
+        scores = self._field_scores
+        best: tuple[float, int | None, str] = (-np.inf, None, "")
+        for entity in sorted(linked):
+            for index in self.fields_of.get(entity, []):
+                if index < len(scores) and scores[index] > best[0]:
+                    best = (float(scores[index]), entity, self.corpus.fields[index].text)
         return best[1], best[2]
 
     def _forms(self, entity: int, limit: int) -> list[str]:
-        return [
-            f.text
-            for f in self.corpus.fields
-            if f.entity_id == entity and f.kind != "description" and f.learned_at <= limit
-        ]
+        fields = [self.corpus.fields[index] for index in self.fields_of.get(entity, [])]
+        return [f.text for f in fields if f.kind != "description" and f.learned_at <= limit]
 
 
 class _DenseIndex:
