@@ -12,7 +12,7 @@ from saadi_desktop.books import Book, load_book
 from saadi_desktop.books.model import section_boundaries
 from saadi_desktop.library import chunk_book
 
-MARKUP = re.compile(r"<[a-zA-Z/][^>]*>|&[a-z]+;|\*\*\* ?(START|END) OF|\r|\ufeff")
+MARKUP = re.compile(r"</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?>|&[a-z]+;|\*\*\* ?(START|END) OF|\r|\ufeff")
 
 
 @pytest.fixture(scope="module", params=ALL_BOOKS, ids=lambda p: p.name)

@@ -1,0 +1,5 @@
+"""The desktop app: the only package that imports PySide6.
+
+Widgets ask, operations do: database and search work lives in :mod:`saadi_desktop.ui.operations`
+(plain functions, no Qt) and runs off the GUI thread through :mod:`saadi_desktop.ui.workers`.
+"""

@@ -1,0 +1,211 @@
+"""The main window: library and contents on the left, the reader in the middle, search on the
+right. It wires the panels together and runs every operation off the GUI thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+
+from saadi_desktop.search import Result
+from saadi_desktop.search.embed import Embedder
+from saadi_desktop.store import BookInfo
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.contents import TableOfContents
+from saadi_desktop.ui.dialogs import show_error
+from saadi_desktop.ui.library_panel import LibraryPanel
+from saadi_desktop.ui.reader import Reader
+from saadi_desktop.ui.search_panel import SearchPanel
+from saadi_desktop.ui.workers import EXPECTED_ERRORS, SearchSession, SharedEmbedder, start_job
+
+SAVE_POSITION_MS = 1000  # write the reading position once scrolling pauses
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        *,
+        embedder_factory: Callable[[], Embedder] = operations.load_embedder,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("saadi-desktop")
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+        self.search_pool = QThreadPool(self)
+        self.search_pool.setMaxThreadCount(1)  # one Searcher, one query at a time
+        self.background_pool = QThreadPool(self)
+        self.background_pool.setMaxThreadCount(2)  # imports, the embedder, embedding a book
+        self.embedder = SharedEmbedder(embedder_factory)
+        self.path: Path | None = None  # the open book's DB
+        self.imports_running = 0
+
+        self.library = LibraryPanel()
+        self.contents = TableOfContents()
+        self.reader = Reader()
+        self.search = SearchPanel(self.reader.bottom_position)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.library)
+        left.addWidget(self.contents)
+        left.setSizes([260, 640])
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.reader)
+        self.splitter.addWidget(self.search)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([330, 690, 380])
+        self.setCentralWidget(self.splitter)
+
+        self.save_timer = QTimer(self)
+        self.save_timer.setSingleShot(True)
+        self.save_timer.setInterval(SAVE_POSITION_MS)
+        self.save_timer.timeout.connect(self.save_position)
+
+        self.library.book_selected.connect(self._book_selected)
+        self.library.import_requested.connect(self.import_files)
+        self.library.remove_requested.connect(self.remove_book)
+        self.contents.section_requested.connect(self.reader.scroll_to)
+        self.reader.position_changed.connect(self._position_changed)
+        self.search.passage_requested.connect(self._show_result)
+        self._build_menu()
+        self.refresh_library()
+        self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")
+
+    def _build_menu(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        open_action = QAction("&Open…", self)
+        open_action.setShortcut(QKeySequence.StandardKey.Open)
+        open_action.triggered.connect(self.library.choose_files)
+        menu.addAction(open_action)
+        find_action = QAction("&Find in book", self)
+        find_action.setShortcut(QKeySequence.StandardKey.Find)
+        find_action.triggered.connect(self.search.query.setFocus)
+        menu.addAction(find_action)
+        menu.addSeparator()
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        menu.addAction(quit_action)
+
+    # -- the library ----------------------------------------------------------------------------
+
+    def refresh_library(self) -> None:
+        self.library.set_books(operations.books(), self.path)
+
+    def import_files(self, files: list[str]) -> None:
+        """Import books in the background; the last one imported is opened."""
+        for name in files:
+            self.imports_running += 1
+            self.statusBar().showMessage(f"Importing {Path(name).name}…")
+            start_job(
+                self.background_pool,
+                partial(operations.import_file, name),
+                self._imported,
+                self._import_failed,
+            )
+
+    def open_reference(self, reference: str) -> None:
+        """Open a book given on the command line: a file (imported first), an id or a DB path."""
+        self.imports_running += 1
+        start_job(
+            self.background_pool,
+            lambda: operations.open_book(operations.resolve(reference)).info,
+            self._imported,
+            self._import_failed,
+        )
+
+    def _imported(self, info: BookInfo) -> None:
+        self.imports_running -= 1
+        self.statusBar().showMessage(f"Opened {info.title}", 5000)
+        self.refresh_library()
+        self.library.select(info.path)
+
+    def _import_failed(self, error: BaseException) -> None:
+        self.imports_running -= 1
+        self.statusBar().clearMessage()
+        self._report(error, "Cannot open this book")
+
+    def remove_book(self, info: BookInfo) -> None:
+        if info.path == self.path:
+            self.close_book()
+        try:
+            operations.remove(info)
+        except EXPECTED_ERRORS as error:
+            show_error(self, "Cannot remove this book", str(error))
+        self.refresh_library()
+
+    # -- the open book --------------------------------------------------------------------------
+
+    def _book_selected(self, info: BookInfo) -> None:
+        if info.path != self.path:
+            self.open_book(info.path)
+
+    def open_book(self, path: Path) -> None:
+        self.close_book()
+        try:
+            book = operations.open_book(path)
+        except EXPECTED_ERRORS as error:
+            self._report(error, "Cannot open this book")
+            self.refresh_library()
+            return
+        self.path = path
+        self.setWindowTitle(f"{book.info.title} — saadi-desktop")
+        self.contents.set_sections(book.sections)
+        self.reader.show_book(book)
+        session = SearchSession(path, self.embedder, self.search_pool, self.background_pool)
+        self.search.set_session(session)
+
+    def close_book(self) -> None:
+        if self.path is None:
+            return
+        self.save_position()
+        self.search.set_session(None)
+        self.reader.clear()
+        self.contents.clear()
+        self.path = None
+        self.setWindowTitle("saadi-desktop")
+
+    def _position_changed(self, position: int) -> None:
+        self.contents.mark(position)
+        self.save_timer.start()
+
+    def save_position(self) -> None:
+        self.save_timer.stop()
+        if self.path is None or self.reader.book is None:
+            return
+        try:
+            operations.save_reading_position(self.path, self.reader.top_position())
+        except EXPECTED_ERRORS as error:  # a removed or locked book: not worth a dialog
+            self.statusBar().showMessage(f"Reading position not saved: {error}", 5000)
+
+    def _show_result(self, result: Result) -> None:
+        self.reader.show_passage(result.start, result.end, result.highlights)
+
+    def _report(self, error: BaseException, title: str) -> None:
+        if isinstance(error, EXPECTED_ERRORS):
+            show_error(self, title, str(error))
+        else:
+            raise error  # a bug: the excepthook logs it and shows a dialog
+
+    # -- drag and drop, closing -----------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.import_files(files)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.close_book()  # stops the book's search session: queued work is skipped
+        for pool in (self.search_pool, self.background_pool):
+            pool.clear()
+            pool.waitForDone()
+        super().closeEvent(event)

@@ -1,0 +1,117 @@
+"""What the GUI asks of the core, as plain functions (no Qt): every database access of the app.
+
+Each function opens the book DB, does its work and closes it again, so it can run on any thread
+(an SQLite connection belongs to the thread that opened it). Widgets never call BookDB
+themselves; they call these, mostly through a background job.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from saadi_desktop.books import Section
+from saadi_desktop.library import data_dir, import_book, list_books, remove_book, resolve_book
+from saadi_desktop.search import Searcher, embed_book, open_searcher
+from saadi_desktop.search.embed import Embedder
+from saadi_desktop.store import BookDB, BookInfo
+from saadi_desktop.store.bookdb import now
+from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
+
+
+@dataclass(frozen=True)
+class OpenedBook:
+    """Everything the reader shows of a book, read in one go."""
+
+    info: BookInfo
+    text: str
+    sections: list[Section]
+    position: int  # the remembered reading position
+
+
+def books() -> list[BookInfo]:
+    """The library, by title."""
+    return list_books()
+
+
+def import_file(path: str | Path) -> BookInfo:
+    """Import a book file (or find it when it is already in the library); the book's info.
+
+    Raises ``BookFormatError`` or ``StoreError`` with a message for the reader."""
+    return import_book(path).info
+
+
+def resolve(reference: str) -> Path:
+    """The DB of a book id, a ``.saadi.db`` path or a book file (imported on first use)."""
+    return resolve_book(reference)
+
+
+def remove(info: BookInfo) -> None:
+    remove_book(str(info.path))
+
+
+def open_book(path: Path) -> OpenedBook:
+    with BookDB.open(path) as db:
+        return OpenedBook(db.info(), db.text(), db.sections(), _reading_position(db))
+
+
+def reading_position(path: Path) -> int:
+    with BookDB.open(path) as db:
+        return _reading_position(db)
+
+
+def save_reading_position(path: Path, position: int) -> None:
+    """Remember where the reader is in a book.
+
+    Until BookDB grows ``set_reading_position()``, this is the app's one direct SQL statement
+    (the ``reading`` table holds a single row, id 1, written at import)."""
+    with BookDB.open(path) as db:
+        db.db.execute(
+            "UPDATE reading SET position = ?, updated_at = ? WHERE id = 1", (position, now())
+        )
+
+
+def _reading_position(db: BookDB) -> int:
+    row = db.db.execute("SELECT position FROM reading WHERE id = 1").fetchone()
+    return int(row[0]) if row else 0
+
+
+def keyword_searcher(path: Path) -> Searcher:
+    """A warm BM25 searcher for a book (a fraction of a second even for a long novel)."""
+    with BookDB.open(path) as db:
+        return open_searcher(db)
+
+
+def meaning_searcher(
+    path: Path,
+    embedder: Embedder,
+    *,
+    progress: ProgressCallback = ignore,
+    should_stop: StopCheck = never,
+) -> Searcher:
+    """A searcher that also does dense and hybrid retrieval. What is missing is embedded first
+    (once per book: the vectors are stored in its DB); raises ``Cancelled`` when stopped."""
+    with BookDB.open(path) as db:
+        embed_book(db, embedder, progress=progress, should_stop=should_stop)
+        return open_searcher(db, embedder)
+
+
+def load_embedder() -> Embedder:
+    """The default sentence embedder (imports torch: several seconds, never on the GUI thread)."""
+    from saadi_desktop.search.embed import MiniLMEmbedder
+
+    return MiniLMEmbedder()
+
+
+def write_crash_log(error: BaseException) -> Path | None:
+    """Append an unexpected error's traceback to ``crash.log`` in the data folder."""
+    path = data_dir() / "crash.log"
+    lines = traceback.format_exception(type(error), error, error.__traceback__)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {now()}\n{''.join(lines)}\n")
+    except OSError:
+        return None
+    return path

@@ -1,0 +1,206 @@
+"""The reader: the book's canonical text, read-only, with styled headings, a location line and
+passages highlighted in place.
+
+The text goes in as plain text (``setPlainText``): nothing from the book is ever interpreted as
+markup, so nothing is executed or fetched. Canonical offsets map to document positions through
+:class:`~saadi_desktop.ui.passages.PositionMap`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QResizeEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+
+from saadi_desktop.books import Section
+from saadi_desktop.ui.operations import OpenedBook
+from saadi_desktop.ui.passages import (
+    HIGHLIGHT_COLOURS,
+    PASSAGE_COLOUR,
+    PositionMap,
+    heading_span,
+    section_at,
+)
+
+COLUMN_WIDTH = 760  # pixels of text per line at most: long lines are hard to read
+HEADING_POINTS = {1: 20.0, 2: 17.0}
+SUBHEADING_POINTS = 15.0
+
+
+class BookView(QPlainTextEdit):
+    """Read-only plain text in a centred column."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        font = QFont("Georgia")
+        font.setStyleHint(QFont.StyleHint.Serif)
+        font.setPointSizeF(12.5)
+        self.setFont(font)
+        self.document().setDocumentMargin(16)
+        self.setCenterOnScroll(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        side = max(0, (self.width() - COLUMN_WIDTH) // 2)
+        self.setViewportMargins(side, 0, side, 0)
+        super().resizeEvent(event)
+
+
+class Reader(QWidget):
+    position_changed = Signal(int)  # the first visible character, as a canonical offset
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.location = QLabel("No book open")
+        self.location.setObjectName("location")
+        self.location.setTextFormat(Qt.TextFormat.PlainText)
+        self.location.setStyleSheet("#location { padding: 4px 8px; color: palette(text); }")
+        self.view = BookView()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.location)
+        layout.addWidget(self.view, 1)
+        self.book: OpenedBook | None = None
+        self.positions = PositionMap("")
+        self._last_position = -1
+        self.view.verticalScrollBar().valueChanged.connect(self._scrolled)
+
+    # -- showing a book -------------------------------------------------------------------------
+
+    def show_book(self, book: OpenedBook) -> None:
+        """Show a book at its remembered reading position."""
+        self.book = book
+        self.positions = PositionMap(book.text)
+        self.view.setExtraSelections([])
+        self.view.setPlainText(book.text)
+        self._style_headings(book.text, book.sections)
+        self._last_position = -1
+        self.scroll_to(book.position)
+        self._scrolled()
+
+    def clear(self) -> None:
+        self.book = None
+        self.positions = PositionMap("")
+        self.view.setExtraSelections([])
+        self.view.clear()
+        self.location.setText("No book open")
+
+    def _style_headings(self, text: str, sections: Sequence[Section]) -> None:
+        cursor = QTextCursor(self.view.document())
+        cursor.beginEditBlock()
+        for section in sections:
+            span = heading_span(text, section)
+            if span is None:
+                continue
+            style = QTextCharFormat()
+            style.setFontWeight(QFont.Weight.Bold)
+            style.setFontPointSize(HEADING_POINTS.get(section.level, SUBHEADING_POINTS))
+            style.setForeground(QColor("#5b3a1a"))
+            cursor.setPosition(self.positions.to_document(span[0]))
+            cursor.setPosition(self.positions.to_document(span[1]), QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(style)
+        cursor.endEditBlock()
+
+    # -- positions ------------------------------------------------------------------------------
+
+    def top_position(self) -> int:
+        """The first visible character: the reading position that is remembered."""
+        return self._position_at(QPoint(0, 0))
+
+    def bottom_position(self) -> int:
+        """The last visible character: everything up to here has been on the reader's screen."""
+        viewport = self.view.viewport()
+        return self._position_at(QPoint(viewport.width() - 1, viewport.height() - 1))
+
+    def _position_at(self, point: QPoint) -> int:
+        if self.book is None:
+            return 0
+        return self.positions.to_text(self.view.cursorForPosition(point).position())
+
+    def cursor_position(self) -> int:
+        return self.positions.to_text(self.view.textCursor().position())
+
+    def scroll_to(self, position: int) -> None:
+        """Put the line holding ``position`` at the top and the cursor on it."""
+        target = self.positions.to_document(position)
+        cursor = self.view.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        self.view.setTextCursor(cursor)  # from below, ensureCursorVisible scrolls it to the top
+        self.view.ensureCursorVisible()
+        cursor.setPosition(target)
+        self.view.setTextCursor(cursor)
+        self.view.ensureCursorVisible()
+
+    def _scrolled(self) -> None:
+        if self.book is None:
+            return
+        position = self.top_position()
+        if position == self._last_position:
+            return
+        self._last_position = position
+        self.location.setText(self.describe(position))
+        self.position_changed.emit(position)
+
+    def describe(self, position: int) -> str:
+        """'Part I › III · 4 %': the sections holding a position, and how far into the book."""
+        if self.book is None:
+            return ""
+        trail = [s.title for s in self.book.sections if s.start <= position < s.end]
+        here = section_at(self.book.sections, position)
+        if here is not None and here.title not in trail:
+            trail.append(here.title)
+        percent = 100 * position // max(1, len(self.book.text))
+        return f"{' › '.join(trail) or self.book.info.title} · {percent} %"
+
+    # -- passages -------------------------------------------------------------------------------
+
+    def show_passage(
+        self, start: int, end: int, highlights: Sequence[tuple[int, int, str]] = ()
+    ) -> None:
+        """Jump to a passage, shade it and mark its highlight spans (offsets inside it)."""
+        selections = [self._selection(start, end, QColor(PASSAGE_COLOUR))]
+        for s, e, kind in highlights:
+            colour = QColor(HIGHLIGHT_COLOURS.get(kind, HIGHLIGHT_COLOURS["query"]))
+            selections.append(self._selection(start + s, start + e, colour, underline=True))
+        self.view.setExtraSelections(selections)
+        self.scroll_to(start)
+        if highlights:  # a long passage: make sure its first hit is on screen too
+            first = min(s for s, _, _ in highlights)
+            cursor = self.view.textCursor()
+            cursor.setPosition(self.positions.to_document(start + first))
+            self.view.setTextCursor(cursor)
+            self.view.ensureCursorVisible()
+            cursor.setPosition(self.positions.to_document(start))
+            self.view.setTextCursor(cursor)
+
+    def highlighted(self) -> list[tuple[int, int]]:
+        """The shaded spans, as canonical offsets (the passage first)."""
+        return [
+            (
+                self.positions.to_text(s.cursor.selectionStart()),
+                self.positions.to_text(s.cursor.selectionEnd()),
+            )
+            for s in self.view.extraSelections()
+        ]
+
+    def _selection(
+        self, start: int, end: int, colour: QColor, *, underline: bool = False
+    ) -> QTextEdit.ExtraSelection:
+        cursor = QTextCursor(self.view.document())
+        cursor.setPosition(self.positions.to_document(start))
+        cursor.setPosition(self.positions.to_document(end), QTextCursor.MoveMode.KeepAnchor)
+        shade = QTextCharFormat()  # background only: a font change would not be laid out
+        shade.setBackground(colour)
+        shade.setFontUnderline(underline)
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor
+        selection.format = shade
+        return selection

@@ -1,0 +1,273 @@
+"""The search panel: results as you type, off the GUI thread, spoiler-safe by default.
+
+Typing restarts a short timer; when it fires, the query goes to the book's
+:class:`~saadi_desktop.ui.workers.SearchSession` with the reader's place as the limit. Answers
+to superseded requests are dropped. Enter goes to the next hit, Shift+Enter to the previous one.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from saadi_desktop.search import Result, Results
+from saadi_desktop.ui.passages import HIGHLIGHT_COLOURS, snippet
+from saadi_desktop.ui.workers import SearchSession
+
+DEBOUNCE_MS = 150
+RESULTS = 10
+RETRIEVER_CHOICES = [
+    ("Keyword", "bm25", "Passages that contain your words (BM25)"),
+    ("Meaning", "dense", "Passages that mean something close (sentence embeddings)"),
+    ("Both", "hybrid", "Keyword and meaning rankings fused"),
+]
+
+
+class ResultCard(QFrame):
+    """One result: section, a snippet with the query's words marked, and the reasons."""
+
+    clicked = Signal(int)  # the result's index
+
+    def __init__(self, index: int, result: Result, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.result = result
+        self.setObjectName("card")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label = QLabel(render(index, result))
+        self.label.setTextFormat(Qt.TextFormat.RichText)  # our markup; book text is escaped
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.label)
+        self.set_current(False)
+
+    def set_current(self, current: bool) -> None:
+        border = "#c77d12" if current else "palette(mid)"
+        fill = "#fff8e6" if current else "palette(base)"
+        self.setStyleSheet(
+            f"#card {{ border: 1px solid {border}; border-radius: 4px; background: {fill}; }}"
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+        super().mousePressEvent(event)
+
+
+def render(index: int, result: Result) -> str:
+    """The card's markup. Every piece of book text goes through html.escape."""
+    parts = []
+    for piece in snippet(result.text, result.highlights):
+        text = html.escape(piece.text)
+        if piece.kind is None:
+            parts.append(text)
+        else:
+            colour = HIGHLIGHT_COLOURS.get(piece.kind, HIGHLIGHT_COLOURS["query"])
+            parts.append(f'<span style="background-color:{colour}">{text}</span>')
+    section = html.escape(result.section or "—")
+    out = f"<b>{index + 1}. {section}</b><br>{''.join(parts)}"
+    for reason in result.reasons:
+        out += f'<br><i style="color:#555">{html.escape(reason)}</i>'
+    return out
+
+
+class SearchPanel(QWidget):
+    passage_requested = Signal(object)  # Result
+    results_changed = Signal()
+
+    def __init__(self, reading_limit: Callable[[], int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reading_limit = reading_limit  # the reader's place: the spoiler limit
+        self.session: SearchSession | None = None
+        self.results: list[Result] = []
+        self.cards: list[ResultCard] = []
+        self.current = -1
+        self.later = 0
+        self._jump_on_results = False
+
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("Search this book…")
+        self.query.setClearButtonEnabled(True)
+        self.query.textChanged.connect(self._query_changed)
+        self.query.returnPressed.connect(self._return_pressed)
+        self.retriever = QComboBox()
+        for title, name, tip in RETRIEVER_CHOICES:
+            self.retriever.addItem(title, name)
+            self.retriever.setItemData(self.retriever.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.retriever.currentIndexChanged.connect(self._retriever_changed)
+        self.spoilers = QCheckBox("Show everything (spoilers)")
+        self.spoilers.setToolTip("Search the whole book, not only up to where you are reading")
+        self.spoilers.toggled.connect(self._spoilers_toggled)
+        self.scope = QLabel()
+        self.scope.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #555;")
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.run_search)
+
+        self.list = QWidget()
+        self.list_layout = QVBoxLayout(self.list)
+        self.list_layout.setContentsMargins(4, 4, 4, 4)
+        self.list_layout.addStretch(1)
+        self.result_area = QScrollArea()
+        self.result_area.setWidgetResizable(True)
+        self.result_area.setWidget(self.list)
+        self.result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        options = QHBoxLayout()
+        options.addWidget(QLabel("Match by"))
+        options.addWidget(self.retriever, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.query)
+        layout.addLayout(options)
+        layout.addWidget(self.spoilers)
+        layout.addWidget(self.scope)
+        layout.addWidget(self.status)
+        layout.addWidget(self.result_area, 1)
+        self._show_scope()
+
+    # -- the session ----------------------------------------------------------------------------
+
+    def set_session(self, session: SearchSession | None) -> None:
+        """Search another book (None: no book open)."""
+        if self.session is not None:
+            self.session.close()
+            self.session.search_finished.disconnect(self._search_finished)
+            self.session.keyword_ready.disconnect(self._searcher_ready)
+            self.session.meaning_ready.disconnect(self._meaning_ready)
+            self.session.meaning_progressed.disconnect(self.status.setText)
+            self.session.failed.disconnect(self.status.setText)
+        self.session = session
+        self._set_results([], 0)
+        self.status.clear()
+        if session is None:
+            return
+        session.search_finished.connect(self._search_finished)
+        session.keyword_ready.connect(self._searcher_ready)
+        session.meaning_ready.connect(self._meaning_ready)
+        session.meaning_progressed.connect(self.status.setText)
+        session.failed.connect(self.status.setText)
+        if self.retriever.currentData() != "bm25":
+            session.enable_meaning()
+
+    # -- asking ---------------------------------------------------------------------------------
+
+    def until(self) -> int | None:
+        return None if self.spoilers.isChecked() else self.reading_limit()
+
+    def run_search(self) -> None:
+        """Search now (the timer calls this once typing pauses)."""
+        self.timer.stop()
+        text = self.query.text().strip()
+        if self.session is None or not text:
+            self._set_results([], 0)
+            return
+        self.session.search(
+            text, until=self.until(), retriever=self.retriever.currentData(), k=RESULTS
+        )
+        self._show_scope()
+
+    def _query_changed(self) -> None:
+        self.timer.start()
+
+    def _retriever_changed(self) -> None:
+        if self.session is not None and self.retriever.currentData() != "bm25":
+            self.session.enable_meaning()  # once per book; a no-op when already started
+        self.run_search()
+
+    def _spoilers_toggled(self) -> None:
+        self._show_scope()
+        self.run_search()
+
+    def _return_pressed(self) -> None:
+        if self.timer.isActive():  # the query changed: search first, then go to the first hit
+            self._jump_on_results = True
+            self.run_search()
+            return
+        shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
+        self.go_to(self.current + (-1 if shift else 1))
+
+    # -- answers --------------------------------------------------------------------------------
+
+    def _searcher_ready(self) -> None:
+        if self.query.text().strip():
+            self.run_search()
+
+    def _meaning_ready(self) -> None:
+        self.status.setText("Meaning search is ready.")
+        if self.retriever.currentData() != "bm25":
+            self.run_search()
+
+    def _search_finished(self, number: int, results: Results) -> None:
+        if self.session is None or number != self.session.request:
+            return  # an answer to a query the reader has already changed
+        shown = results.results
+        if results.retriever == "bm25":  # keyword mode: only passages where something matched
+            shown = [r for r in shown if r.highlights or r.reasons]
+        if results.retriever != self.retriever.currentData():
+            self.status.setText("Keyword results until the meaning model is ready…")
+        self._set_results(shown, results.later)
+        if self._jump_on_results and shown:
+            self.go_to(0)
+        self._jump_on_results = False
+
+    def _set_results(self, results: list[Result], later: int) -> None:
+        for card in self.cards:
+            card.deleteLater()
+        self.results, self.later, self.current = results, later, -1
+        self.cards = []
+        for index, result in enumerate(results):
+            card = ResultCard(index, result)
+            card.clicked.connect(self.go_to)
+            self.list_layout.insertWidget(index, card)
+            self.cards.append(card)
+        self.result_area.verticalScrollBar().setValue(0)
+        self._show_scope()
+        self.results_changed.emit()
+
+    def go_to(self, index: int) -> None:
+        """Show result ``index`` (wrapping around) in the reader."""
+        if not self.results:
+            return
+        index %= len(self.results)
+        if 0 <= self.current < len(self.cards):
+            self.cards[self.current].set_current(False)
+        self.current = index
+        self.cards[index].set_current(True)
+        self.result_area.ensureWidgetVisible(self.cards[index])
+        self.passage_requested.emit(self.results[index])
+
+    def _show_scope(self) -> None:
+        if self.spoilers.isChecked():
+            self.scope.setText("⚠ Spoilers on: results from the whole book")
+            self.scope.setStyleSheet(
+                "background: #b3261e; color: white; padding: 3px 6px; border-radius: 3px;"
+            )
+            return
+        self.scope.setStyleSheet("color: #2f5d2f; padding: 3px 0;")
+        text = "Spoiler-safe: only up to where you are reading"
+        if self.later and self.query.text().strip():
+            text += f" · {self.later} more result{'s' * (self.later != 1)} later in the book"
+        self.scope.setText(text)

@@ -1,0 +1,297 @@
+"""The desktop app, driven offscreen with pytest-qt: import, read, search, spoiler limit, errors."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import STORY, make_epub
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextDocument
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from saadi_desktop.books import Section
+from saadi_desktop.search import Results
+from saadi_desktop.search.embed import HashingEmbedder
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.dialogs import report_unexpected
+from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.passages import PositionMap, heading_span, snippet
+
+# The story, then chapters enough to fill several screens; the old woman comes back late.
+FILLER = "".join(
+    f"<p>Paragraph {n} of the long walk: the bridge, the canal, the dusty yellow houses.</p>"
+    for n in range(12)
+)
+LONG_STORY = [
+    *STORY,
+    *[(f"Chapter {n}", FILLER) for n in ("Three", "Four", "Five", "Six", "Seven", "Eight")],
+    ("Chapter Nine", "<p>Much later the old woman was remembered by everyone.</p>" + FILLER),
+    ("Chapter Ten", "<p>The old woman’s sister wept.</p>" + FILLER),
+]
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every message box the app would show, as (title, text); none is shown."""
+    shown: list[tuple[str, str]] = []
+
+    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Yes
+
+    for kind in ("warning", "critical", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, capture)
+    return shown
+
+
+@pytest.fixture
+def window(qtbot: QtBot, library: Path, messages: list[tuple[str, str]]) -> Iterator[MainWindow]:
+    main = MainWindow(embedder_factory=HashingEmbedder)
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.close()  # waits for the worker threads
+
+
+def open_story(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> Path:
+    book = make_epub(tmp_path / "story.epub", LONG_STORY, title="The Long Story")
+    window.import_files([str(book)])
+    qtbot.waitUntil(lambda: window.reader.book is not None, timeout=5000)
+    return book
+
+
+def search(qtbot: QtBot, window: MainWindow, query: str) -> None:
+    window.search.query.clear()
+    with qtbot.waitSignal(window.search.results_changed, timeout=5000):
+        qtbot.keyClicks(window.search.query, query)
+
+
+def test_import_search_click_jumps_to_the_passage_and_highlights_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    assert [b.title for b in window.library.books()] == ["The Long Story"]
+    assert window.reader.view.toPlainText() == window.reader.book.text  # type: ignore[union-attr]
+
+    search(qtbot, window, "pledges")
+    panel = window.search
+    assert len(panel.results) == 1
+    result = panel.results[0]
+    assert "<b>1. Chapter One</b>" in panel.cards[0].label.text()
+    assert 'background-color:#ffb347">pledges</span>' in panel.cards[0].label.text()
+
+    qtbot.mouseClick(panel.cards[0], Qt.MouseButton.LeftButton)
+    reader = window.reader
+    assert reader.cursor_position() == result.start
+    spans = reader.highlighted()
+    assert spans[0] == (result.start, result.end)
+    text = reader.book.text  # type: ignore[union-attr]
+    marked = [text[s:e] for s, e in spans[1:]]
+    assert marked == ["pledges"]
+    assert [(result.start + s, result.start + e) for s, e, _ in result.highlights] == spans[1:]
+
+
+def test_enter_goes_to_the_next_hit(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    open_story(qtbot, window, tmp_path)
+    window.search.spoilers.setChecked(True)
+    search(qtbot, window, "canal")
+    results = window.search.results
+    assert len(results) > 2
+    for expected in (0, 1, 2):
+        qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
+        assert window.search.current == expected
+        assert window.reader.cursor_position() == results[expected].start
+
+
+def test_the_spoiler_limit_hides_later_passages_until_it_is_turned_off(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    panel = window.search
+    search(qtbot, window, "old woman")
+    limited = list(panel.results)
+    limit = window.reader.bottom_position()
+    assert limited and all(r.start <= limit for r in limited)
+    assert panel.later == 2
+    assert "2 more results later in the book" in panel.scope.text()
+
+    with qtbot.waitSignal(panel.results_changed, timeout=5000):
+        panel.spoilers.setChecked(True)
+    assert len(panel.results) == len(limited) + 2
+    assert "Spoilers on" in panel.scope.text()
+    assert panel.scope.isVisible()
+
+
+def test_stale_answers_are_dropped(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    open_story(qtbot, window, tmp_path)
+    session = window.search.session
+    assert session is not None
+    answers: list[int] = []
+    session.search_finished.connect(lambda number, _results: answers.append(number))
+    with qtbot.waitSignal(session.search_finished, timeout=5000) as answer:
+        first = session.search("pledges", until=None, retriever="bm25")
+        second = session.search("bell", until=None, retriever="bm25")
+    assert answers == [second] and second > first  # the first answer never comes out
+    assert answer.args is not None
+    shown = window.search.results
+    assert shown and all("bell" in r.text for r in shown)
+    window.search._search_finished(first, Results([], 0))  # a late old answer changes nothing
+    assert window.search.results == shown
+
+
+def test_meaning_search_loads_its_model_off_the_gui_thread(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    session = window.search.session
+    assert session is not None
+    with qtbot.waitSignal(session.meaning_ready, timeout=10000):
+        window.search.retriever.setCurrentIndex(window.search.retriever.findData("dense"))
+    search(qtbot, window, "dusty yellow houses")
+    assert window.search.results
+    assert "ready" in window.search.status.text()
+
+
+def test_the_reading_position_is_remembered(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    reader, path = window.reader, window.path
+    assert path is not None and reader.book is not None
+    target = reader.book.text.index("Much later")
+    reader.scroll_to(target)
+    top = reader.top_position()
+    assert 0 < top <= target
+    assert "Chapter Nine" in reader.location.text()
+    window.close_book()
+    assert operations.reading_position(path) == top
+
+    window.open_book(path)
+    assert reader.top_position() == top
+    assert reader.location.text().startswith("Chapter Nine · ")
+
+
+def test_contents_nest_by_level_and_jump(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    open_story(qtbot, window, tmp_path)
+    contents = window.contents
+    assert contents.topLevelItemCount() == len(LONG_STORY)
+    item = contents.topLevelItem(8)
+    assert item is not None and item.text(0) == "Chapter Nine"
+    qtbot.mouseClick(
+        contents.viewport(), Qt.MouseButton.LeftButton, pos=contents.visualItemRect(item).center()
+    )
+    book = window.reader.book
+    assert book is not None
+    assert window.reader.top_position() == book.sections[8].start
+
+    nested = [
+        Section("Part I", 1, 0, 100),
+        Section("I", 2, 10, 50),
+        Section("II", 2, 50, 100),
+        Section("Part II", 1, 100, 200),
+    ]
+    contents.set_sections(nested)
+    part = contents.topLevelItem(0)
+    assert contents.topLevelItemCount() == 2
+    assert part is not None and [part.child(i).text(0) for i in range(part.childCount())] == [
+        "I",
+        "II",
+    ]
+
+
+def test_a_bad_file_shows_an_error_dialog(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, messages: list[tuple[str, str]]
+) -> None:
+    empty = tmp_path / "empty.epub"
+    empty.write_bytes(b"")
+    window.import_files([str(empty)])
+    qtbot.waitUntil(lambda: bool(messages), timeout=5000)
+    assert messages == [("Cannot open this book", "empty.epub: the file is empty")]
+    window.open_reference(str(tmp_path / "missing.epub"))
+    qtbot.waitUntil(lambda: len(messages) == 2, timeout=5000)
+    assert "missing.epub" in messages[1][1]
+    assert window.library.books() == []
+
+
+def test_dropping_a_file_imports_it(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    book = make_epub(tmp_path / "dropped.epub", STORY, title="Dropped Book")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(book))])
+    where = QPointF(200, 200)
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(where, Qt.DropAction.CopyAction, mime, buttons, keys)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(window, QDropEvent(where, Qt.DropAction.CopyAction, mime, buttons, keys))
+    qtbot.waitUntil(lambda: window.reader.book is not None, timeout=5000)
+    assert window.reader.book is not None and window.reader.book.info.title == "Dropped Book"
+
+
+def test_removing_a_book_asks_first(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, messages: list[tuple[str, str]]
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    path = window.path
+    assert path is not None
+    qtbot.mouseClick(window.library.remove_button, Qt.MouseButton.LeftButton)
+    assert messages and messages[0][0] == "Remove book"
+    assert not path.exists()
+    assert window.reader.book is None and window.library.books() == []
+
+
+def test_an_unexpected_error_becomes_a_dialog_and_a_crash_log(
+    library: Path, messages: list[tuple[str, str]], qapp: QApplication
+) -> None:
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as error:
+        report_unexpected(RuntimeError, error, error.__traceback__)
+    ((title, text),) = messages
+    assert title == "saadi-desktop"
+    assert "boom" in text and "crash.log" in text
+    log = library.parent / "crash.log"
+    assert "RuntimeError: boom" in log.read_text(encoding="utf-8")
+
+
+def test_positions_map_one_to_one_onto_the_text_document(qapp: QApplication) -> None:
+    text = "Chapter 😀 One\n\nIt was 𝔇ark. Done\n\nend"
+    document = QTextDocument()
+    document.setPlainText(text)
+    positions = PositionMap(text)
+    assert document.characterCount() - 1 == len(text) + 2  # two characters outside the BMP
+    for offset, char in enumerate(text):
+        if ord(char) <= 0xFFFF:
+            expected = "\u2029" if char == "\n" else char
+            assert document.characterAt(positions.to_document(offset)) == expected
+        assert positions.to_text(positions.to_document(offset)) == offset
+    plain = "no wide characters\n\nhere"
+    assert PositionMap(plain).to_document(7) == 7
+
+
+def test_snippets_and_headings() -> None:
+    text = "word " * 100 + "the old woman counted " + "word " * 100
+    start = text.index("old")
+    pieces = snippet(text, [(start, start + 3, "query")], width=120)
+    assert pieces[0].text == "…" and pieces[-1].text == "…"
+    assert [p.text for p in pieces if p.kind] == ["old"]
+    assert heading_span("Title\n\nBody", Section("Title", 1, 0, 11)) == (0, 5)
+    assert heading_span("x" * 300, Section("x", 1, 0, 300)) is None
+
+
+def test_reader_shows_plain_text_never_markup(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    chapters = [("Odd", "<p>&lt;b&gt;not bold&lt;/b&gt; &lt;img src='http://x/y.png'&gt;</p>")]
+    window.import_files([str(make_epub(tmp_path / "odd.epub", chapters, title="Odd"))])
+    qtbot.waitUntil(lambda: window.reader.book is not None, timeout=5000)
+    assert "<b>not bold</b> <img src='http://x/y.png'>" in window.reader.view.toPlainText()
+    assert window.reader.view.cursorForPosition(QPoint(0, 0)).position() == 0
