@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--queries", type=int, default=200, metavar="Q", help="queries to time (0: none)"
     )
+    sub.add_argument(
+        "--questions", metavar="FILE", help="question file to draw the queries from (repeated)"
+    )
     _json_flag(sub)
     sub = bench.add_parser("retrieval", help="hit rate and evidence coverage per method")
     sub.set_defaults(handler=cmd_bench_retrieval)
@@ -321,7 +324,7 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
 
     report = bench_speed(
         Path(args.book), repeat=args.repeat, index=args.index, model=args.model,
-        queries=args.queries,
+        queries=args.queries, questions=Path(args.questions) if args.questions else None,
     )  # fmt: skip
     if args.json:
         _print_json(report)

@@ -269,7 +269,7 @@ from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
 
 def slow(messages):
-    time.sleep(0.004)  # a step takes a few ms, so kills land inside steps as well as between
+    time.sleep(0.01)  # a step takes a few ms, so kills land inside steps as well as between
     return smart_reply(messages)
 
 with BookDB.open(Path({book!r})) as db:
@@ -287,12 +287,12 @@ def test_killed_with_sigkill_three_times_resumes_to_the_same_state(
     import subprocess
     import sys
 
-    whole = import_book(make_epub(tmp_path / "a.epub", story(8)), chunk_words=30).info.path
+    whole = import_book(make_epub(tmp_path / "a.epub", story(12)), chunk_words=30).info.path
     run(whole)
     expected = dump(whole)
 
     monkeypatch.setenv("SAADI_HOME", str(tmp_path / "other"))
-    book = import_book(make_epub(tmp_path / "b.epub", story(8)), chunk_words=30).info.path
+    book = import_book(make_epub(tmp_path / "b.epub", story(12)), chunk_words=30).info.path
     code = CHILD.format(tests=str(Path(__file__).parent), book=str(book))
     rng = random.Random(7)
     kills = 0
@@ -301,7 +301,7 @@ def test_killed_with_sigkill_three_times_resumes_to_the_same_state(
             [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
         ) as child:
             assert child.stdout is not None
-            for _line in range(rng.randint(1, 4)):
+            for _line in range(rng.randint(1, 3)):
                 if not child.stdout.readline():
                     break
             child.send_signal(signal.SIGKILL)

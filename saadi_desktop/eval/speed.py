@@ -21,6 +21,7 @@ def bench_speed(
     index: int | None = None,
     model: str = "",
     queries: int = 0,
+    questions: Path | None = None,
 ) -> dict[str, Any]:
     """Import ``source`` ``repeat`` times into fresh throw-away libraries (median time); with
     ``index`` also index the first ``index`` chunks of a fresh copy with the model, once with
@@ -45,14 +46,15 @@ def bench_speed(
     if index:
         report["index"] = bench_index(source, index, model)
     if queries:
-        report.update(bench_queries(source, queries))
+        report.update(bench_queries(source, queries, questions))
     report["machine"] = _machine()
     return report
 
 
-def bench_queries(source: Path, count: int) -> dict[str, Any]:
+def bench_queries(source: Path, count: int, questions: Path | None = None) -> dict[str, Any]:
     """Query latency p50/p95 (embedding of the query included) on the library's copy of the book
-    (so an indexed book exercises all three channels), and embedding throughput."""
+    (so an indexed book exercises all three channels), and embedding throughput. Queries are
+    the ``questions`` file's questions, repeated to ``count``, or phrases drawn from the book."""
     from saadi_desktop.library import resolve_book
     from saadi_desktop.search import embed_book, open_searcher
     from saadi_desktop.search.embed import MiniLMEmbedder
@@ -67,7 +69,11 @@ def bench_queries(source: Path, count: int) -> dict[str, Any]:
         embed_s = time.perf_counter() - started
         chunks = len(searcher.corpus.chunks)
         dense = open_searcher(db, embedder)
-    texts = _sample_queries(searcher.chunk_texts, count)
+    texts = (
+        _repeat(_read_questions(questions), count)
+        if questions
+        else _sample_queries(searcher.chunk_texts, count)
+    )
     routes = {
         "bm25": (searcher, "bm25", ["text"]),
         "bm25_fused": (searcher, "bm25", ["text", "memory", "summary"]),
@@ -96,6 +102,17 @@ def bench_queries(source: Path, count: int) -> dict[str, Any]:
         figures["embed_chunks_per_s"] = round(chunks / embed_s, 2)
         figures["embed_s"] = round(embed_s, 1)
     return figures
+
+
+def _read_questions(path: Path) -> list[str]:
+    import json
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["question"] for line in lines if line.strip()]
+
+
+def _repeat(items: list[str], count: int) -> list[str]:
+    return (items * (count // max(len(items), 1) + 1))[:count] if items else []
 
 
 def _sample_queries(texts: list[str], count: int) -> list[str]:
