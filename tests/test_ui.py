@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
@@ -13,8 +14,8 @@ from typing import Any
 import pytest
 from conftest import STORY, make_epub
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QTextDocument
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFont, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from saadi_desktop.books import Section
@@ -86,12 +87,14 @@ def test_import_search_click_jumps_to_the_passage_and_highlights_it(
     panel = window.search
     assert len(panel.results) == 1
     result = panel.results[0]
-    assert "<b>1. Chapter One</b>" in panel.cards[0].label.text()
-    assert 'background-color:#ffb347">pledges</span>' in panel.cards[0].label.text()
+    card = panel.cards[0].label.text()
+    assert card.startswith("<b>1. Chapter One · 0\u00a0%</b><br>It was a dark night.")
+    assert 'counted her <span style="background-color:#ffb347">pledges</span>.' in card
 
     qtbot.mouseClick(panel.cards[0], Qt.MouseButton.LeftButton)
     reader = window.reader
-    assert reader.cursor_position() == result.start
+    assert reader.cursor_position() == result.start + result.highlights[0][0]  # on the hit
+    assert reader.top_position() <= result.start < reader.bottom_position()  # passage in view
     spans = reader.highlighted()
     assert spans[0] == (result.start, result.end)
     text = reader.book.text  # type: ignore[union-attr]
@@ -109,7 +112,8 @@ def test_enter_goes_to_the_next_hit(qtbot: QtBot, window: MainWindow, tmp_path: 
     for expected in (0, 1, 2):
         qtbot.keyClick(window.search.query, Qt.Key.Key_Return)
         assert window.search.current == expected
-        assert window.reader.cursor_position() == results[expected].start
+        hit = results[expected].start + results[expected].highlights[0][0]
+        assert window.reader.cursor_position() == hit
 
 
 def test_the_spoiler_limit_hides_later_passages_until_it_is_turned_off(
@@ -129,6 +133,23 @@ def test_the_spoiler_limit_hides_later_passages_until_it_is_turned_off(
     assert len(panel.results) == len(limited) + 2
     assert "Spoilers on" in panel.scope.text()
     assert panel.scope.isVisible()
+
+
+def test_jumping_back_to_an_earlier_result_keeps_the_limit_where_the_reader_got_to(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)
+    reader, panel = window.reader, window.search
+    assert reader.book is not None
+    late = reader.book.text.index("Much later")
+    reader.scroll_to(late)  # read on to chapter nine
+    search(qtbot, window, "old woman")
+    assert {r.section for r in panel.results} >= {"Chapter One", "Chapter Nine"}
+    qtbot.mouseClick(panel.cards[-1], Qt.MouseButton.LeftButton)  # back to chapter one
+    assert reader.top_position() < late
+    with qtbot.waitSignal(panel.results_changed, timeout=5000):
+        panel.run_search()
+    assert {r.section for r in panel.results} >= {"Chapter One", "Chapter Nine"}
 
 
 def test_stale_answers_are_dropped(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -178,6 +199,25 @@ def test_the_reading_position_is_remembered(
     window.open_book(path)
     assert reader.top_position() == top
     assert reader.location.text().startswith("Chapter Nine · ")
+
+
+def test_headings_are_styled_and_the_style_stays_in_its_book(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_story(qtbot, window, tmp_path)  # opens at position 0: the cursor is on a heading
+    second = make_epub(tmp_path / "second.epub", STORY, title="Second")
+    window.import_files([str(second)])
+    qtbot.waitUntil(lambda: window.windowTitle().startswith("Second"), timeout=5000)
+    book = window.reader.book
+    assert book is not None
+
+    def weight(position: int) -> int:
+        cursor = QTextCursor(window.reader.view.document())
+        cursor.setPosition(position)
+        return int(cursor.charFormat().fontWeight())
+
+    assert weight(book.sections[1].start + 3) == QFont.Weight.Bold
+    assert weight(book.text.index("dark night")) == QFont.Weight.Normal
 
 
 def test_contents_nest_by_level_and_jump(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -260,6 +300,15 @@ def test_an_unexpected_error_becomes_a_dialog_and_a_crash_log(
     assert "boom" in text and "crash.log" in text
     log = library.parent / "crash.log"
     assert "RuntimeError: boom" in log.read_text(encoding="utf-8")
+
+
+def test_calls_into_qt_do_not_use_up_none(qapp: QApplication) -> None:
+    """PySide6 6.12 on Python 3.11 drops a reference to None on every void call; without
+    saadi_desktop.ui.compat this loop would kill the process ("deallocating None")."""
+    label = QLabel()
+    for _ in range(200_000):  # more than None has references in any real process
+        label.setText("x")
+    assert sys.version_info >= (3, 12) or sys.getrefcount(None) > 1 << 39
 
 
 def test_positions_map_one_to_one_onto_the_text_document(qapp: QApplication) -> None:

@@ -3,3 +3,7 @@
 Widgets ask, operations do: database and search work lives in :mod:`saadi_desktop.ui.operations`
 (plain functions, no Qt) and runs off the GUI thread through :mod:`saadi_desktop.ui.workers`.
 """
+
+from saadi_desktop.ui.compat import protect_none
+
+protect_none()  # before any Qt call: see compat.py (PySide6 6.12 on Python 3.11)

@@ -8,6 +8,12 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 from saadi_desktop.books import Section
 from saadi_desktop.ui.passages import section_at
 
+# Items are created with their parent in the constructor and no Python reference to an item is
+# kept: in PySide6 6.12, QTreeWidgetItem.addChild() corrupts reference counts (a later, random
+# "deallocating None" crash), and a kept wrapper outlives the tree that deletes its item. Items
+# are found again by their path of child indexes.
+Path = tuple[int, ...]
+
 
 class TableOfContents(QTreeWidget):
     section_requested = Signal(int)  # the section's start position
@@ -17,7 +23,7 @@ class TableOfContents(QTreeWidget):
         self.setHeaderLabel("Contents")
         self.setUniformRowHeights(True)
         self._sections: list[Section] = []
-        self._items: dict[Section, QTreeWidgetItem] = {}
+        self._paths: dict[Section, Path] = {}
         self.itemClicked.connect(self._item_clicked)
         self.itemActivated.connect(self._item_clicked)
 
@@ -25,28 +31,42 @@ class TableOfContents(QTreeWidget):
         """Nest each section under the nearest earlier one of a lower level that holds it."""
         self.clear()
         self._sections = list(sections)
-        self._items = {}
-        parents: list[tuple[Section, QTreeWidgetItem]] = []
+        dimmed = self.palette().placeholderText()
+        open_: list[tuple[Section, QTreeWidgetItem, Path]] = []  # the chain of open parents
         for section in sections:
-            while parents and not _holds(parents[-1][0], section):
-                parents.pop()
-            item = QTreeWidgetItem([section.title])
+            while open_ and not _holds(open_[-1][0], section):
+                open_.pop()
+            if open_:
+                _, parent, parent_path = open_[-1]
+                path = (*parent_path, parent.childCount())
+                item = QTreeWidgetItem(parent, [section.title])
+            else:
+                path = (self.topLevelItemCount(),)
+                item = QTreeWidgetItem(self, [section.title])
             item.setData(0, Qt.ItemDataRole.UserRole, section.start)
             item.setToolTip(0, section.title)
             if section.matter != "body":
-                item.setForeground(0, self.palette().placeholderText())
-            if parents:
-                parents[-1][1].addChild(item)
-            else:
-                self.addTopLevelItem(item)
-            parents.append((section, item))
-            self._items[section] = item
+                item.setForeground(0, dimmed)
+            open_.append((section, item, path))
+            self._paths[section] = path
+        open_.clear()
         self.expandToDepth(1)
+
+    def clear(self) -> None:
+        self._sections, self._paths = [], {}
+        super().clear()
+
+    def item_at(self, path: Path) -> QTreeWidgetItem | None:
+        item = self.topLevelItem(path[0]) if path else None
+        for index in path[1:]:
+            item = item.child(index) if item is not None else None
+        return item
 
     def mark(self, position: int) -> None:
         """Select the section the reader is in (without jumping)."""
         section = section_at(self._sections, position)
-        item = self._items.get(section) if section is not None else None
+        path = self._paths.get(section) if section is not None else None
+        item = self.item_at(path) if path is not None else None
         if item is None or item is self.currentItem():
             return
         with QSignalBlocker(self):

@@ -37,14 +37,13 @@ class LibraryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Title", "Author", "Index"])
+        self.tree.setHeaderLabels(["Book", "Index"])
         self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.open_button = QPushButton("Open…")
@@ -68,10 +67,11 @@ class LibraryPanel(QWidget):
         with QSignalBlocker(self.tree):
             self.tree.clear()
             for info in books:
-                item = QTreeWidgetItem([info.title, info.author, info.index_state])
+                byline = f"{info.title}\n{info.author}" if info.author else info.title
+                # the parent in the constructor: see contents.py on PySide6 and tree items
+                item = QTreeWidgetItem(self.tree, [byline, info.index_state])
                 item.setData(0, Qt.ItemDataRole.UserRole, info)
-                item.setToolTip(0, f"{info.title}\n{info.words:,} words, {info.chunks} passages")
-                self.tree.addTopLevelItem(item)
+                item.setToolTip(0, f"{byline}\n{info.words:,} words, {info.chunks} passages")
                 if current is not None and info.path == current:
                     item.setSelected(True)
                     self.tree.setCurrentItem(item)

@@ -14,13 +14,15 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 from saadi_desktop.search import Result
 from saadi_desktop.search.embed import Embedder
 from saadi_desktop.store import BookInfo
+from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.contents import TableOfContents
 from saadi_desktop.ui.dialogs import show_error
 from saadi_desktop.ui.library_panel import LibraryPanel
 from saadi_desktop.ui.reader import Reader
 from saadi_desktop.ui.search_panel import SearchPanel
-from saadi_desktop.ui.workers import EXPECTED_ERRORS, SearchSession, SharedEmbedder, start_job
+from saadi_desktop.ui.search_session import SearchSession
+from saadi_desktop.ui.workers import EXPECTED_ERRORS, JobRunner, SharedEmbedder
 
 SAVE_POSITION_MS = 1000  # write the reading position once scrolling pauses
 
@@ -40,14 +42,16 @@ class MainWindow(QMainWindow):
         self.search_pool.setMaxThreadCount(1)  # one Searcher, one query at a time
         self.background_pool = QThreadPool(self)
         self.background_pool.setMaxThreadCount(2)  # imports, the embedder, embedding a book
+        # Created after the pools, so destroyed after them: the pools wait for their jobs,
+        # and a job reports through the runner to its last moment.
+        self.jobs = JobRunner(self)
         self.embedder = SharedEmbedder(embedder_factory)
         self.path: Path | None = None  # the open book's DB
-        self.imports_running = 0
 
         self.library = LibraryPanel()
         self.contents = TableOfContents()
         self.reader = Reader()
-        self.search = SearchPanel(self.reader.bottom_position)
+        self.search = SearchPanel(self._reading_limit, self.reader.describe)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.library)
         left.addWidget(self.contents)
@@ -99,33 +103,21 @@ class MainWindow(QMainWindow):
     def import_files(self, files: list[str]) -> None:
         """Import books in the background; the last one imported is opened."""
         for name in files:
-            self.imports_running += 1
             self.statusBar().showMessage(f"Importing {Path(name).name}…")
-            start_job(
-                self.background_pool,
-                partial(operations.import_file, name),
-                self._imported,
-                self._import_failed,
-            )
+            work = partial(_import_file, name)
+            self.jobs.start(self.background_pool, work, self._imported, self._import_failed)
 
     def open_reference(self, reference: str) -> None:
         """Open a book given on the command line: a file (imported first), an id or a DB path."""
-        self.imports_running += 1
-        start_job(
-            self.background_pool,
-            lambda: operations.open_book(operations.resolve(reference)).info,
-            self._imported,
-            self._import_failed,
-        )
+        work = partial(_resolve, reference)
+        self.jobs.start(self.background_pool, work, self._imported, self._import_failed)
 
     def _imported(self, info: BookInfo) -> None:
-        self.imports_running -= 1
         self.statusBar().showMessage(f"Opened {info.title}", 5000)
         self.refresh_library()
         self.library.select(info.path)
 
     def _import_failed(self, error: BaseException) -> None:
-        self.imports_running -= 1
         self.statusBar().clearMessage()
         self._report(error, "Cannot open this book")
 
@@ -156,7 +148,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{book.info.title} — saadi-desktop")
         self.contents.set_sections(book.sections)
         self.reader.show_book(book)
-        session = SearchSession(path, self.embedder, self.search_pool, self.background_pool)
+        session = SearchSession(
+            path, self.jobs, self.embedder, self.search_pool, self.background_pool
+        )
         self.search.set_session(session)
 
     def close_book(self) -> None:
@@ -171,6 +165,7 @@ class MainWindow(QMainWindow):
 
     def _position_changed(self, position: int) -> None:
         self.contents.mark(position)
+        self.search.reading_moved()
         self.save_timer.start()
 
     def save_position(self) -> None:
@@ -181,6 +176,10 @@ class MainWindow(QMainWindow):
             operations.save_reading_position(self.path, self.reader.top_position())
         except EXPECTED_ERRORS as error:  # a removed or locked book: not worth a dialog
             self.statusBar().showMessage(f"Reading position not saved: {error}", 5000)
+
+    def _reading_limit(self) -> int:
+        """The spoiler limit: as far as the reader has read."""
+        return self.reader.furthest
 
     def _show_result(self, result: Result) -> None:
         self.reader.show_passage(result.start, result.end, result.highlights)
@@ -209,3 +208,11 @@ class MainWindow(QMainWindow):
             pool.clear()
             pool.waitForDone()
         super().closeEvent(event)
+
+
+def _import_file(name: str, _progress: ProgressCallback) -> BookInfo:
+    return operations.import_file(name)
+
+
+def _resolve(reference: str, _progress: ProgressCallback) -> BookInfo:
+    return operations.book_info(operations.resolve(reference))

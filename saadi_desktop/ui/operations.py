@@ -51,6 +51,11 @@ def remove(info: BookInfo) -> None:
     remove_book(str(info.path))
 
 
+def book_info(path: Path) -> BookInfo:
+    with BookDB.open(path) as db:
+        return db.info()
+
+
 def open_book(path: Path) -> OpenedBook:
     with BookDB.open(path) as db:
         return OpenedBook(db.info(), db.text(), db.sections(), _reading_position(db))

@@ -75,12 +75,17 @@ class Piece:
     kind: str | None  # None for plain text, else the highlight kind ("query", "alias")
 
 
-def snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int = 320) -> list[Piece]:
+def snippet(
+    text: str, highlights: Sequence[tuple[int, int, str]], width: int = 320, skip: int = 0
+) -> list[Piece]:
     """A window of about ``width`` characters of a passage around its first highlight, cut at
-    word boundaries, as plain and highlighted pieces (with "…" where text was cut)."""
-    first = min((s for s, _, _ in highlights), default=0)
-    start = max(0, first - width // 4)
-    if start > 0:
+    word boundaries, as plain and highlighted pieces (with "…" where text was cut). The first
+    ``skip`` characters (the heading a passage may open with) are left out unless a highlight
+    is in them."""
+    first = min((s for s, _, _ in highlights), default=skip)
+    origin = skip if first >= skip else 0
+    start = max(origin, first - width // 4)
+    if start > origin:
         space = text.find(" ", start, first) if first > start else -1
         start = space + 1 if space >= 0 else start
     end = min(len(text), start + width)
@@ -99,7 +104,7 @@ def snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int = 
         cursor = e
     if cursor < end:
         pieces.append(Piece(text[cursor:end], None))
-    if start > 0:
+    if start > origin:
         pieces.insert(0, Piece("…", None))
     if end < len(text):
         pieces.append(Piece("…", None))

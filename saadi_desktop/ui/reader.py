@@ -21,7 +21,6 @@ from saadi_desktop.ui.passages import (
     PASSAGE_COLOUR,
     PositionMap,
     heading_span,
-    section_at,
 )
 
 COLUMN_WIDTH = 760  # pixels of text per line at most: long lines are hard to read
@@ -54,6 +53,15 @@ class BookView(QPlainTextEdit):
 
 
 class Reader(QWidget):
+    """The book's text with a location line.
+
+    Two positions matter: :meth:`top_position`, where the reader is looking (remembered and
+    restored), and :attr:`furthest`, how far they have read — the deepest bottom of the screen
+    they scrolled to. The furthest position is the spoiler limit: a jump back to an earlier
+    search result must not hide what was already read, and a jump to a search result (a peek)
+    does not count as reading.
+    """
+
     position_changed = Signal(int)  # the first visible character, as a canonical offset
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -71,6 +79,9 @@ class Reader(QWidget):
         self.book: OpenedBook | None = None
         self.positions = PositionMap("")
         self._last_position = -1
+        self.furthest = 0
+        self._peeking = False
+        self._moving = False
         self.view.verticalScrollBar().valueChanged.connect(self._scrolled)
 
     # -- showing a book -------------------------------------------------------------------------
@@ -80,16 +91,21 @@ class Reader(QWidget):
         self.book = book
         self.positions = PositionMap(book.text)
         self.view.setExtraSelections([])
+        # setPlainText inserts with the cursor's current format: after a heading, the whole
+        # next book would be styled as one
+        self.view.setCurrentCharFormat(QTextCharFormat())
         self.view.setPlainText(book.text)
         self._style_headings(book.text, book.sections)
         self._last_position = -1
+        self.furthest = book.position
         self.scroll_to(book.position)
-        self._scrolled()
 
     def clear(self) -> None:
         self.book = None
+        self.furthest = 0
         self.positions = PositionMap("")
         self.view.setExtraSelections([])
+        self.view.setCurrentCharFormat(QTextCharFormat())
         self.view.clear()
         self.location.setText("No book open")
 
@@ -132,19 +148,26 @@ class Reader(QWidget):
         """Put the line holding ``position`` at the top and the cursor on it."""
         target = self.positions.to_document(position)
         cursor = self.view.textCursor()
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        self.view.setTextCursor(cursor)  # from below, ensureCursorVisible scrolls it to the top
-        self.view.ensureCursorVisible()
-        cursor.setPosition(target)
-        self.view.setTextCursor(cursor)
-        self.view.ensureCursorVisible()
+        self._moving = True  # passing by the end of the book is not reading it
+        try:
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            self.view.setTextCursor(cursor)  # from below, ensureCursorVisible puts it at the top
+            self.view.ensureCursorVisible()
+            cursor.setPosition(target)
+            self.view.setTextCursor(cursor)
+            self.view.ensureCursorVisible()
+        finally:
+            self._moving = False
+        self._scrolled()
 
     def _scrolled(self) -> None:
-        if self.book is None:
+        if self.book is None or self._moving:
             return
         position = self.top_position()
         if position == self._last_position:
             return
+        if not self._peeking:
+            self.furthest = max(self.furthest, self.bottom_position())
         self._last_position = position
         self.location.setText(self.describe(position))
         self.position_changed.emit(position)
@@ -153,33 +176,41 @@ class Reader(QWidget):
         """'Part I › III · 4 %': the sections holding a position, and how far into the book."""
         if self.book is None:
             return ""
-        trail = [s.title for s in self.book.sections if s.start <= position < s.end]
-        here = section_at(self.book.sections, position)
-        if here is not None and here.title not in trail:
-            trail.append(here.title)
-        percent = 100 * position // max(1, len(self.book.text))
-        return f"{' › '.join(trail) or self.book.info.title} · {percent} %"
+        trail = [s for s in self.book.sections if s.start <= position < s.end]
+        body = [s for s in trail if s.matter == "body"]  # not a title page wrapping the book
+        titles = " › ".join(s.title for s in body or trail) or self.book.info.title
+        return f"{titles} · {self.percent(position)}\u00a0%"  # no line break before the %
+
+    def percent(self, position: int) -> int:
+        return 100 * position // max(1, len(self.book.text)) if self.book else 0
 
     # -- passages -------------------------------------------------------------------------------
 
     def show_passage(
         self, start: int, end: int, highlights: Sequence[tuple[int, int, str]] = ()
     ) -> None:
-        """Jump to a passage, shade it and mark its highlight spans (offsets inside it)."""
+        """Jump to a passage, shade it and mark its highlight spans (offsets inside it); the
+        cursor goes to the first highlight, or to the passage's start when it has none."""
+        self._peeking = True  # a jump to a passage is not reading it
+        try:
+            self._show_passage(start, end, highlights)
+        finally:
+            self._peeking = False
+
+    def _show_passage(
+        self, start: int, end: int, highlights: Sequence[tuple[int, int, str]]
+    ) -> None:
         selections = [self._selection(start, end, QColor(PASSAGE_COLOUR))]
         for s, e, kind in highlights:
             colour = QColor(HIGHLIGHT_COLOURS.get(kind, HIGHLIGHT_COLOURS["query"]))
             selections.append(self._selection(start + s, start + e, colour, underline=True))
         self.view.setExtraSelections(selections)
-        self.scroll_to(start)
-        if highlights:  # a long passage: make sure its first hit is on screen too
-            first = min(s for s, _, _ in highlights)
+        self.scroll_to(start)  # the passage's first line at the top, the cursor on it
+        if highlights:  # the cursor on the first hit, scrolled into view in a long passage
             cursor = self.view.textCursor()
-            cursor.setPosition(self.positions.to_document(start + first))
+            cursor.setPosition(self.positions.to_document(start + min(s for s, _, _ in highlights)))
             self.view.setTextCursor(cursor)
             self.view.ensureCursorVisible()
-            cursor.setPosition(self.positions.to_document(start))
-            self.view.setTextCursor(cursor)
 
     def highlighted(self) -> list[tuple[int, int]]:
         """The shaded spans, as canonical offsets (the passage first)."""

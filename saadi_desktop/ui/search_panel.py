@@ -1,8 +1,8 @@
 """The search panel: results as you type, off the GUI thread, spoiler-safe by default.
 
-Typing restarts a short timer; when it fires, the query goes to the book's
-:class:`~saadi_desktop.ui.workers.SearchSession` with the reader's place as the limit. Answers
-to superseded requests are dropped. Enter goes to the next hit, Shift+Enter to the previous one.
+Typing restarts a short timer; when it fires, the query goes to the book's search session
+(:mod:`saadi_desktop.ui.search_session`) with the reader's place as the limit. Answers to
+superseded requests are dropped. Enter goes to the next hit, Shift+Enter to the previous one.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from saadi_desktop.search import Result, Results
 from saadi_desktop.ui.passages import HIGHLIGHT_COLOURS, snippet
-from saadi_desktop.ui.workers import SearchSession
+from saadi_desktop.ui.search_session import SearchSession
 
 DEBOUNCE_MS = 150
 RESULTS = 10
@@ -38,19 +38,28 @@ RETRIEVER_CHOICES = [
 ]
 
 
+HINT = (
+    "Type to search this book. Results are the book's own passages, and only from the part "
+    "you have read unless you turn spoilers on. Enter goes to the next hit."
+)
+NO_RESULTS = "No passage matches, up to here."
+
+
 class ResultCard(QFrame):
     """One result: section, a snippet with the query's words marked, and the reasons."""
 
     clicked = Signal(int)  # the result's index
 
-    def __init__(self, index: int, result: Result, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, index: int, result: Result, where: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.index = index
         self.result = result
         self.setObjectName("card")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(render(index, result))
+        self.label = QLabel(render(index, result, where))
         self.label.setTextFormat(Qt.TextFormat.RichText)  # our markup; book text is escaped
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
@@ -72,18 +81,21 @@ class ResultCard(QFrame):
         super().mousePressEvent(event)
 
 
-def render(index: int, result: Result) -> str:
-    """The card's markup. Every piece of book text goes through html.escape."""
+def render(index: int, result: Result, where: str = "") -> str:
+    """The card's markup; ``where`` names the place in the book ('Part I › VII · 15 %').
+    Every piece of book text goes through html.escape."""
     parts = []
-    for piece in snippet(result.text, result.highlights):
+    heading = result.section + "\n\n"
+    skip = len(heading) if result.section and result.text.startswith(heading) else 0
+    for piece in snippet(result.text, result.highlights, skip=skip):
         text = html.escape(piece.text)
         if piece.kind is None:
             parts.append(text)
         else:
             colour = HIGHLIGHT_COLOURS.get(piece.kind, HIGHLIGHT_COLOURS["query"])
             parts.append(f'<span style="background-color:{colour}">{text}</span>')
-    section = html.escape(result.section or "—")
-    out = f"<b>{index + 1}. {section}</b><br>{''.join(parts)}"
+    place = html.escape(where or result.section or "—")
+    out = f"<b>{index + 1}. {place}</b><br>{''.join(parts)}"
     for reason in result.reasons:
         out += f'<br><i style="color:#555">{html.escape(reason)}</i>'
     return out
@@ -93,9 +105,16 @@ class SearchPanel(QWidget):
     passage_requested = Signal(object)  # Result
     results_changed = Signal()
 
-    def __init__(self, reading_limit: Callable[[], int], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        reading_limit: Callable[[], int],
+        locate: Callable[[int], str],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.reading_limit = reading_limit  # the reader's place: the spoiler limit
+        self.reading_limit = reading_limit  # how far the reader has read: the spoiler limit
+        self.locate = locate  # a position → 'Part I › VII · 15 %'
+        self.limit: int | None = None  # the limit of the results shown
         self.session: SearchSession | None = None
         self.results: list[Result] = []
         self.cards: list[ResultCard] = []
@@ -121,6 +140,11 @@ class SearchPanel(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #555;")
+        self.status.hide()
+        self.hint = QLabel(HINT)
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.hint.setStyleSheet("color: #666; padding: 8px;")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -129,6 +153,7 @@ class SearchPanel(QWidget):
         self.list = QWidget()
         self.list_layout = QVBoxLayout(self.list)
         self.list_layout.setContentsMargins(4, 4, 4, 4)
+        self.list_layout.addWidget(self.hint)
         self.list_layout.addStretch(1)
         self.result_area = QScrollArea()
         self.result_area.setWidgetResizable(True)
@@ -157,22 +182,26 @@ class SearchPanel(QWidget):
             self.session.search_finished.disconnect(self._search_finished)
             self.session.keyword_ready.disconnect(self._searcher_ready)
             self.session.meaning_ready.disconnect(self._meaning_ready)
-            self.session.meaning_progressed.disconnect(self.status.setText)
-            self.session.failed.disconnect(self.status.setText)
+            self.session.meaning_progressed.disconnect(self.set_status)
+            self.session.failed.disconnect(self.set_status)
         self.session = session
         self._set_results([], 0)
-        self.status.clear()
+        self.set_status("")
         if session is None:
             return
         session.search_finished.connect(self._search_finished)
         session.keyword_ready.connect(self._searcher_ready)
         session.meaning_ready.connect(self._meaning_ready)
-        session.meaning_progressed.connect(self.status.setText)
-        session.failed.connect(self.status.setText)
+        session.meaning_progressed.connect(self.set_status)
+        session.failed.connect(self.set_status)
         if self.retriever.currentData() != "bm25":
             session.enable_meaning()
 
     # -- asking ---------------------------------------------------------------------------------
+
+    def set_status(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
 
     def until(self) -> int | None:
         return None if self.spoilers.isChecked() else self.reading_limit()
@@ -182,12 +211,20 @@ class SearchPanel(QWidget):
         self.timer.stop()
         text = self.query.text().strip()
         if self.session is None or not text:
+            if self.session is not None:
+                self.session.cancel()  # an answer still on its way is for an old query
             self._set_results([], 0)
             return
+        self.limit = self.until()
         self.session.search(
-            text, until=self.until(), retriever=self.retriever.currentData(), k=RESULTS
+            text, until=self.limit, retriever=self.retriever.currentData(), k=RESULTS
         )
-        self._show_scope()
+
+    def reading_moved(self) -> None:
+        """The reader moved: with no results shown, the scope line names the new limit."""
+        if not self.results:
+            self.limit = None
+            self._show_scope()
 
     def _query_changed(self) -> None:
         self.timer.start()
@@ -216,7 +253,7 @@ class SearchPanel(QWidget):
             self.run_search()
 
     def _meaning_ready(self) -> None:
-        self.status.setText("Meaning search is ready.")
+        self.set_status("Meaning search is ready.")
         if self.retriever.currentData() != "bm25":
             self.run_search()
 
@@ -227,7 +264,7 @@ class SearchPanel(QWidget):
         if results.retriever == "bm25":  # keyword mode: only passages where something matched
             shown = [r for r in shown if r.highlights or r.reasons]
         if results.retriever != self.retriever.currentData():
-            self.status.setText("Keyword results until the meaning model is ready…")
+            self.set_status("Keyword results until the meaning model is ready…")
         self._set_results(shown, results.later)
         if self._jump_on_results and shown:
             self.go_to(0)
@@ -235,14 +272,18 @@ class SearchPanel(QWidget):
 
     def _set_results(self, results: list[Result], later: int) -> None:
         for card in self.cards:
+            self.list_layout.removeWidget(card)
+            card.hide()
             card.deleteLater()
         self.results, self.later, self.current = results, later, -1
         self.cards = []
         for index, result in enumerate(results):
-            card = ResultCard(index, result)
+            card = ResultCard(index, result, self.locate(result.start))
             card.clicked.connect(self.go_to)
             self.list_layout.insertWidget(index, card)
             self.cards.append(card)
+        self.hint.setVisible(not results)
+        self.hint.setText(NO_RESULTS if self.query.text().strip() else HINT)
         self.result_area.verticalScrollBar().setValue(0)
         self._show_scope()
         self.results_changed.emit()
@@ -267,7 +308,8 @@ class SearchPanel(QWidget):
             )
             return
         self.scope.setStyleSheet("color: #2f5d2f; padding: 3px 0;")
-        text = "Spoiler-safe: only up to where you are reading"
+        limit = self.reading_limit() if self.limit is None else self.limit
+        text = f"Spoiler-safe: only up to where you have read ({self.locate(limit)})"
         if self.later and self.query.text().strip():
             text += f" · {self.later} more result{'s' * (self.later != 1)} later in the book"
         self.scope.setText(text)
