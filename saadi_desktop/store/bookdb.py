@@ -214,6 +214,17 @@ class BookDB:
         ).fetchall()
         return [StoredChunk(*row) for row in rows]
 
+    def reading_position(self) -> int:
+        """Where the reader was in this book (a position in the canonical text)."""
+        row = self._one("SELECT position FROM reading WHERE id = 1")
+        return int(row[0]) if row else 0
+
+    def set_reading_position(self, position: int) -> None:
+        with self.transaction():
+            self.db.execute(
+                "UPDATE reading SET position = ?, updated_at = ? WHERE id = 1", (position, now())
+            )
+
     def info(self) -> BookInfo:
         book_id, title, author, language, source_format, source_path, sha = self._one(
             "SELECT id, title, author, language, source_format, source_path, source_sha256 "

@@ -4,6 +4,6 @@ Widgets ask, operations do: database and search work lives in :mod:`saadi_deskto
 (plain functions, no Qt) and runs off the GUI thread through :mod:`saadi_desktop.ui.workers`.
 """
 
-from saadi_desktop.ui.compat import protect_none
+from saadi_desktop.ui.compat import protect_singletons
 
-protect_none()  # before any Qt call: see compat.py (PySide6 6.12 on Python 3.11)
+protect_singletons()  # before any Qt call: see compat.py (PySide6 6.12 on Python 3.11)

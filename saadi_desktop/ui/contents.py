@@ -8,10 +8,9 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 from saadi_desktop.books import Section
 from saadi_desktop.ui.passages import section_at
 
-# Items are created with their parent in the constructor and no Python reference to an item is
-# kept: in PySide6 6.12, QTreeWidgetItem.addChild() corrupts reference counts (a later, random
-# "deallocating None" crash), and a kept wrapper outlives the tree that deletes its item. Items
-# are found again by their path of child indexes.
+# No Python reference to an item is kept: the tree deletes its items (clear(), or its own
+# deletion), and a wrapper kept past that points at freed memory. Items are found again by
+# their path of child indexes.
 Path = tuple[int, ...]
 
 

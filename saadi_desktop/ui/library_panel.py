@@ -68,7 +68,6 @@ class LibraryPanel(QWidget):
             self.tree.clear()
             for info in books:
                 byline = f"{info.title}\n{info.author}" if info.author else info.title
-                # the parent in the constructor: see contents.py on PySide6 and tree items
                 item = QTreeWidgetItem(self.tree, [byline, info.index_state])
                 item.setData(0, Qt.ItemDataRole.UserRole, info)
                 item.setToolTip(0, f"{byline}\n{info.words:,} words, {info.chunks} passages")

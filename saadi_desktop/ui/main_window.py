@@ -16,6 +16,7 @@ from saadi_desktop.search.embed import Embedder
 from saadi_desktop.store import BookInfo
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
+from saadi_desktop.ui.compat import GarbageCollector
 from saadi_desktop.ui.contents import TableOfContents
 from saadi_desktop.ui.dialogs import show_error
 from saadi_desktop.ui.library_panel import LibraryPanel
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
         # Created after the pools, so destroyed after them: the pools wait for their jobs,
         # and a job reports through the runner to its last moment.
         self.jobs = JobRunner(self)
+        self.collector = GarbageCollector(self)  # cycles are collected on this thread only
         self.embedder = SharedEmbedder(embedder_factory)
         self.path: Path | None = None  # the open book's DB
 
@@ -207,6 +209,7 @@ class MainWindow(QMainWindow):
         for pool in (self.search_pool, self.background_pool):
             pool.clear()
             pool.waitForDone()
+        self.collector.stop()
         super().closeEvent(event)
 
 

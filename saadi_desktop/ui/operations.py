@@ -58,28 +58,18 @@ def book_info(path: Path) -> BookInfo:
 
 def open_book(path: Path) -> OpenedBook:
     with BookDB.open(path) as db:
-        return OpenedBook(db.info(), db.text(), db.sections(), _reading_position(db))
+        return OpenedBook(db.info(), db.text(), db.sections(), db.reading_position())
 
 
 def reading_position(path: Path) -> int:
     with BookDB.open(path) as db:
-        return _reading_position(db)
+        return db.reading_position()
 
 
 def save_reading_position(path: Path, position: int) -> None:
-    """Remember where the reader is in a book.
-
-    Until BookDB grows ``set_reading_position()``, this is the app's one direct SQL statement
-    (the ``reading`` table holds a single row, id 1, written at import)."""
+    """Remember where the reader is in a book."""
     with BookDB.open(path) as db:
-        db.db.execute(
-            "UPDATE reading SET position = ?, updated_at = ? WHERE id = 1", (position, now())
-        )
-
-
-def _reading_position(db: BookDB) -> int:
-    row = db.db.execute("SELECT position FROM reading WHERE id = 1").fetchone()
-    return int(row[0]) if row else 0
+        db.set_reading_position(position)
 
 
 def keyword_searcher(path: Path) -> Searcher:

@@ -33,7 +33,9 @@ Work = Callable[[ProgressCallback], Any]  # gets a progress callback that may be
 class JobRunner(QObject):
     """Starts jobs and calls their callbacks on the GUI thread."""
 
-    _finished = Signal(int, bool, object)  # job id, succeeded, value or exception
+    # No bool in a signal's arguments: see compat.protect_singletons.
+    _succeeded = Signal(int, object)  # job id, value
+    _failed = Signal(int, object)  # job id, exception
     _progressed = Signal(int, object)  # job id, progress event
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -42,7 +44,8 @@ class JobRunner(QObject):
         self._callbacks: dict[int, tuple[Callable[[Any], None], Callable[[Any], None]]] = {}
         self._progress: dict[int, Callable[[Any], None]] = {}
         queued = Qt.ConnectionType.QueuedConnection
-        self._finished.connect(self._dispatch_finished, queued)
+        self._succeeded.connect(self._dispatch_succeeded, queued)
+        self._failed.connect(self._dispatch_failed, queued)
         self._progressed.connect(self._dispatch_progress, queued)
 
     def start(
@@ -62,10 +65,15 @@ class JobRunner(QObject):
         pool.start(_Job(self, job, work))
         return job
 
-    def _dispatch_finished(self, job: int, ok: bool, value: object) -> None:
-        succeeded, failed = self._callbacks.pop(job)
+    def _dispatch_succeeded(self, job: int, value: object) -> None:
+        succeeded, _failed = self._callbacks.pop(job)
         self._progress.pop(job, None)
-        (succeeded if ok else failed)(value)
+        succeeded(value)
+
+    def _dispatch_failed(self, job: int, error: object) -> None:
+        _succeeded, failed = self._callbacks.pop(job)
+        self._progress.pop(job, None)
+        failed(error)
 
     def _dispatch_progress(self, job: int, event: object) -> None:
         callback = self._progress.get(job)
@@ -85,9 +93,9 @@ class _Job(QRunnable):
         try:
             value = work(lambda event: runner._progressed.emit(job, event))
         except Exception as error:  # reported to the GUI thread, never lost in a thread
-            runner._finished.emit(job, False, error)
+            runner._failed.emit(job, error)
         else:
-            runner._finished.emit(job, True, value)
+            runner._succeeded.emit(job, value)
 
 
 class SharedEmbedder:
