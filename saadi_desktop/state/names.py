@@ -181,7 +181,8 @@ class NamesPass:
             # a surname join only a cluster already addressed exactly that way.
             same = [c for c in self.clusters if any(
                 _honorific(v) == honorific and _core(v) == core for v in c.variants)]  # fmt: skip
-            bare = [c for c in self.clusters if set(c.variants) == {core[0]}]
+            # A bare surname ('Bingley') customarily names the man: only 'Mr. Bingley' joins it.
+            bare = [c for c in self.clusters if set(c.variants) == {core[0]} and gender == "m"]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
         words = set(core)
         fits = [
