@@ -396,12 +396,6 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_not_yet(args: argparse.Namespace) -> int:
-    name = args.command if args.command != "bench" else f"bench {args.bench}"
-    print(f"saadi {name}: not available in this version yet", file=sys.stderr)
-    return 2
-
-
 def cmd_help(parser: argparse.ArgumentParser) -> Handler:
     def show(_args: argparse.Namespace) -> int:
         parser.print_help()
