@@ -8,6 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI shares two cores with whatever else runs: judge properties, not speed.
+settings.register_profile("ci", deadline=None)
+settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SAADI_SHARED", ROOT.parent / "shared"))
