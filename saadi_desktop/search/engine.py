@@ -252,8 +252,14 @@ class _DenseIndex:
     """Window vectors of the chunks, and vectors of the memory fields and summaries."""
 
     def __init__(self, searcher: Searcher, embedder: Embedder, vectors: dict[str, Vectors]):
+        from threadpoolctl import threadpool_limits
+
         from saadi_desktop.store.bookdb import content_hash
 
+        # OpenBLAS threads spin after each matrix product and starve the embedder's own threads:
+        # measured, a dense query took 125 ms instead of 19 ms. Our products are tiny; one
+        # BLAS thread is plenty.
+        threadpool_limits(limits=1, user_api="blas")
         self.embedder = embedder
         corpus = searcher.corpus
         windows = [vectors[c.content_hash] for c in corpus.chunks]
