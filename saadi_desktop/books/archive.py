@@ -45,6 +45,7 @@ def check_epub_archive(path: Path) -> None:
                 _check_encryption(path, archive.read("META-INF/encryption.xml"))
     except zipfile.BadZipFile as error:
         raise BookFormatError(path, f"not a valid EPUB (damaged zip archive: {error})") from None
+    # zipfile raises NotImplementedError for a compression method it does not support
     except (OSError, EOFError, RuntimeError, NotImplementedError) as error:
         raise BookFormatError(path, f"not a valid EPUB (the zip cannot be read: {error})") from None
 
