@@ -111,6 +111,7 @@ class _Loop:
         self.memory = _memory_of(db)
         self.report = BuildReport()
         self.started = time.perf_counter()
+        self.total = self.stop_at = self.first = 0
 
     def run(self, row: store.BuilderRow, limit: int | None) -> BuildReport:
         chunks = self.book.chunks
@@ -120,6 +121,7 @@ class _Loop:
         frontier = frontier_after(done, self.f)
         stop_at = len(chunks) if limit is None else min(len(chunks), done + limit)
         self.total = len(chunks)
+        self.stop_at = stop_at  # time left is for this run (--limit), not the whole book
         self.first = done
         for index in range(done, stop_at):
             if self.should_stop():
@@ -202,6 +204,7 @@ class _Loop:
         its rows are stamped where they belong and see nothing from later in the book."""
         failed = [seq for seq in store.failed_chunks(self.db) if seq in self.book.index_of]
         self.total, self.first = len(failed), 0
+        self.stop_at = self.total
         for done, seq in enumerate(failed, start=1):
             if self.should_stop():
                 raise Cancelled()
@@ -305,7 +308,7 @@ class _Loop:
         elapsed = time.perf_counter() - self.started
         tokens = sum(c.prompt_tokens + c.generated_tokens for c in self.report.call_log)
         read = done - self.first
-        left = self.total - done
+        left = max(self.stop_at - done, 0)
         self.progress(
             {
                 "chunk": done,
