@@ -17,6 +17,7 @@ from saadi_desktop.books.model import BookFormatError
 MAX_UNCOMPRESSED_BYTES = 512 * 1024 * 1024  # a generous ceiling: a 26 MB illustrated EPUB is large
 MAX_ENTRIES = 20_000
 _READ_BLOCK = 1 << 20
+_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
 
 # Font obfuscation (IDPF and Adobe) scrambles embedded fonts only; the text stays readable.
 _FONT_OBFUSCATION = {
@@ -45,8 +46,7 @@ def check_epub_archive(path: Path) -> None:
                 _check_encryption(path, archive.read("META-INF/encryption.xml"))
     except zipfile.BadZipFile as error:
         raise BookFormatError(path, f"not a valid EPUB (damaged zip archive: {error})") from None
-    # zipfile raises NotImplementedError for a compression method it does not support
-    except (OSError, EOFError, RuntimeError, NotImplementedError) as error:
+    except (OSError, EOFError, RuntimeError) as error:
         raise BookFormatError(path, f"not a valid EPUB (the zip cannot be read: {error})") from None
 
 
@@ -74,6 +74,8 @@ def _check_inflated_size(
     for info in infos:
         if info.is_dir():
             continue
+        if info.compress_type not in _METHODS:
+            raise BookFormatError(path, f"{info.filename}: unsupported zip compression method")
         with archive.open(info) as entry:
             while block := entry.read(_READ_BLOCK):
                 total += len(block)
