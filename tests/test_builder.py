@@ -46,7 +46,7 @@ def current_passage(messages: list[Message]) -> str:
 def smart_reply(messages: list[Message]) -> str:
     """A deterministic stand-in for a model: names what it sees, reuses recalled ids."""
     user = messages[-1]["content"]
-    if "Task: summarise" in user:
+    if "Task: write a new summary" in user:
         return json.dumps({"summary": f"Summary of {user.count('[passage')} items."})
     passage = current_passage(messages)
     ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
@@ -128,7 +128,7 @@ def test_records_aliases_and_links_are_grounded_and_stamped(book: Path) -> None:
 
 def test_ungrounded_names_aliases_and_outside_descriptions_are_dropped(book: Path) -> None:
     def inventive(messages: list[Message]) -> str:
-        if "Task: summarise" in messages[-1]["content"]:
+        if "Task: write a new summary" in messages[-1]["content"]:
             return json.dumps({"summary": "ok"})
         return json.dumps({"entities": [
             {"id": None, "name": "Sherlock Holmes", "type": "person", "aliases": [],

@@ -15,7 +15,7 @@ from typing import Any
 
 from saadi_desktop.llm.base import Message
 
-PROMPT_VERSION = "saadi-v1"
+PROMPT_VERSION = "saadi-v2"
 ENTITY_TYPES = ("person", "place", "organization", "object", "other")
 MAX_ENTITIES = 8
 MAX_ALIASES = 4
@@ -115,15 +115,16 @@ def fold_messages(
 ) -> list[Message]:
     """The fold call: summarise passages ``first``…``last`` (or the summaries that cover them)."""
     what = (
-        f"the summaries of passages {first}–{last} in STORY SO FAR"
+        f"the summaries of passages {first}–{last} in STORY SO FAR, combined into one"
         if of_summaries
-        else f"passages {first}–{last} above"
+        else f"only passages {first}–{last} above"
     )
     lines = [
         context(history, passages),
         "---",
-        f"Task: summarise {what} in 3 to 5 sentences: who does what, where, and why it matters. "
-        'Use only that text. Answer as {"summary": "..."}.',
+        f"Task: write a new summary of {what}, in 3 to 5 sentences: who does what, where, and "
+        "why it matters. Do not repeat or continue the other summaries in STORY SO FAR; they are "
+        'background only. Use only that text. Answer as {"summary": "..."}.',
     ]
     if retry:
         lines.append("Your previous answer was not valid. Answer with the JSON object only.")
