@@ -79,6 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--retriever", choices=("bm25", "dense", "hybrid"), default="bm25")
     sub.add_argument("--channels", default="text,memory,summary", help="any of text,memory,summary")
     sub.add_argument("--weights", default="1,0.5,0.3", help="text,memory,summary weights")
+    deep = sub.add_mutually_exclusive_group()
+    deep.add_argument(
+        "--rerank", action="store_true", help="deep search: the model reranks the hybrid top 50"
+    )
+    deep.add_argument(
+        "--scan", action="store_true", help="deep search: the model reads every passage"
+    )
+    sub.add_argument("--model", metavar="PATH", help="for --rerank/--scan (default: remembered)")
     _json_flag(sub)
 
     for name, handler, help_text in (
@@ -210,8 +218,11 @@ def cmd_search(args: argparse.Namespace) -> int:
     except ValueError:
         raise StoreError("--weights: three numbers, e.g. 1,0.5,0.3") from None
     with BookDB.open(resolve_book(args.book)) as db:
-        embedder = _embedder(args.retriever)
+        deep = args.rerank or args.scan
+        embedder = _embedder("hybrid" if args.rerank else args.retriever)
         searcher = open_searcher(db, embedder, progress=_embed_progress)
+        if deep:
+            return _deep_search(args, db, searcher)
     found = searcher.search(
         args.query, k=args.k, until=args.until, retriever=args.retriever,
         channels=channels, weights=weights,
@@ -238,6 +249,56 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(f"({found.later} more results later in the book)")
     if not found.results:
         print("no results")
+    return 0
+
+
+def _deep_search(args: argparse.Namespace, db: BookDB, searcher: Any) -> int:
+    """``--rerank`` / ``--scan``: the one search that calls the model, so its cost is printed
+    before (an upper bound) and after (measured)."""
+    from saadi_desktop.llm import LLMError, open_llm, remembered_model
+    from saadi_desktop.search.rerank import deep_search, plan_route, seconds_per_token
+    from saadi_desktop.store import state as store
+
+    route = "rerank" if args.rerank else "scan"
+    try:
+        llm = open_llm(args.model if args.model is not None else remembered_model())
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
+    plan = plan_route(searcher, llm, args.query, route=route, until=args.until)
+    rates = seconds_per_token(
+        [(c.prompt_tokens, c.generated_tokens, c.ms) for c in store.calls(db)]
+    )
+    about = (
+        f", about {plan.prompt_tokens * rates[0] + plan.calls * 30 * rates[1]:.0f} s"
+        if rates else ""
+    )  # fmt: skip
+    print(
+        f"{route}: at most {plan.calls} model calls, {plan.prompt_tokens} prompt tokens in "
+        f"{plan.rounds} rounds{about}",
+        file=sys.stderr,
+    )
+    try:
+        found, reduction = deep_search(
+            searcher, llm, args.query, route=route, until=args.until, k=args.k
+        )
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
+    cost = asdict(reduction.cost)
+    trace = [len(pool) for pool in reduction.rounds]
+    if args.json:
+        _print_json({"query": args.query, "retriever": route, "candidates": found.candidates,
+                     "planned": asdict(plan), "cost": cost, "rounds": trace,
+                     "results": [asdict(r) for r in found.results]})  # fmt: skip
+        return 0
+    for rank, result in enumerate(found.results, start=1):
+        print(f"{rank:>2}. [{result.section}] {result.start}–{result.end}")
+        print(f"    {_snippet(result.text, result.highlights)}")
+    print(
+        f"cost: {cost['calls']} calls, {cost['prompt_tokens']} prompt tokens evaluated, "
+        f"{cost['generated_tokens']} generated, {cost['seconds']:.1f} s; passages per round: "
+        + " → ".join(map(str, trace)),
+        file=sys.stderr,
+    )
     return 0
 
 

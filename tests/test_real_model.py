@@ -89,3 +89,20 @@ def test_bad_model_files_fail_clearly_before_any_work(
 def _write(path: Path, data: bytes) -> Path:
     path.write_bytes(data)
     return path
+
+
+@pytest.mark.slow
+def test_real_model_reranks_a_small_pool(default_model: Path, no_network: None) -> None:
+    from saadi_desktop.search.rerank import Reducer
+
+    texts = [
+        "The rain fell on the roofs of the town all night, and the river rose by the bridge.",
+        "Raskolnikov took the axe from the porter's room, hid it under his coat in a loop of "
+        "cloth, and climbed the stairs to the old pawnbroker's flat.",
+        "Razumihin laughed and poured more tea; the students argued about a lecture until dawn.",
+    ]
+    reduction = Reducer(LlamaCppLLM(default_model, n_ctx=2048)).reduce(
+        "Where did Raskolnikov hide the axe?", [0, 1, 2], texts
+    )
+    assert reduction.ranking[0] == 1 and sorted(reduction.ranking) == [0, 1, 2]
+    assert reduction.cost.calls == 1 and reduction.cost.failed_windows == 0
