@@ -14,6 +14,7 @@ from pathlib import Path
 from saadi_desktop.books import BookFormatError, load_book
 from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
+from saadi_desktop.residuals import build_residuals
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.store import BookDB, BookInfo, StoreError
 
@@ -84,6 +85,7 @@ def import_book(
             source=source, source_sha256=sha,
         ) as db:  # fmt: skip
             run_names_pass(db)  # a first character list, the moment the book is imported
+            build_residuals(db)  # and an extractive summary tree (SCT), zero model calls
         os.replace(partial, target)  # atomic: the library never holds a half-written book
     except (sqlite3.Error, OSError) as error:
         raise StoreError(_write_failure(source, library, error)) from None
@@ -115,6 +117,7 @@ def append_to_book(reference: str, addition: str, library: Path | None = None) -
         added = [Chunk(base + i, c.start, c.end, c.words) for i, c in enumerate(fresh)]
         db.append_text(addition, added)
         run_names_pass(db)
+        build_residuals(db)
     return len(added)
 
 

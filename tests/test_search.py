@@ -156,7 +156,8 @@ def _searcher(corpus: Corpus) -> Searcher:
     vectors = {}
     from saadi_desktop.store.bookdb import content_hash
 
-    for text in [f.text for f in corpus.fields] + [s.text for s in corpus.summaries]:
+    units = [f.text for f in corpus.fields] + [s.text for s in corpus.summaries]
+    for text in units + [r.text for r in corpus.residuals]:
         vectors[content_hash(text)] = embedder.embed([text])
     hashes = [dataclasses.replace(c, content_hash=content_hash(corpus.text[c.start : c.end]))
               for c in corpus.chunks]  # fmt: skip

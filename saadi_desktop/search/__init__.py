@@ -40,7 +40,8 @@ def embed_book(
     for chunk in corpus.chunks:
         if chunk.content_hash not in have:
             todo[chunk.content_hash] = windows(corpus.text[chunk.start : chunk.end])
-    for text in [f.text for f in corpus.fields] + [s.text for s in corpus.summaries]:
+    units = [f.text for f in corpus.fields] + [s.text for s in corpus.summaries]
+    for text in units + [r.text for r in corpus.residuals]:
         key = content_hash(text)
         if key not in have:
             todo[key] = [text]
@@ -68,7 +69,11 @@ def open_searcher(
     *,
     progress: Callable[[dict[str, Any]], None] = ignore,
 ) -> Searcher:
-    """A warm searcher for ``db``; with an embedder, missing vectors are computed first."""
+    """A warm searcher for ``db``; with an embedder, missing vectors are computed first. A book
+    imported before the residual tree existed gets it now."""
+    from saadi_desktop.residuals import ensure_residuals
+
+    ensure_residuals(db)
     corpus = load_corpus(db)
     if embedder is None:
         return Searcher(corpus)

@@ -3,11 +3,12 @@ the level-1 summaries — each fact with the chunk it was learned at."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
+from saadi_desktop.store.tree import ResidualRow, residual_rows
 
 FieldKind = Literal["name", "alias", "description"]
 
@@ -40,6 +41,10 @@ class Corpus:
     fields: list[Field]  # ordered by learned_at
     links: list[tuple[int, int, int]]  # (chunk seq, entity id, learned_at), by learned_at
     summaries: list[Summary]  # level 1, ordered by learned_at
+    # SCT: each section's residual as of the section's end, learned at its last passage (the
+    # summary channel's fallback before the builder reaches a passage), and the whole tree
+    residuals: list[Summary] = field(default_factory=list)
+    tree: list[ResidualRow] = field(default_factory=list)
 
 
 def load_corpus(db: BookDB) -> Corpus:
@@ -60,6 +65,12 @@ def load_corpus(db: BookDB) -> Corpus:
         for s in store.summaries(db)
         if s.level == 1
     ]
+    tree = residual_rows(db)
+    residuals = [
+        Summary(r.first_chunk, r.last_chunk, r.text_as_of_end, r.last_chunk)
+        for r in tree
+        if r.text_as_of_end is not None
+    ]
     return Corpus(
         text=text,
         all_starts=[c.start for c in every],
@@ -69,4 +80,6 @@ def load_corpus(db: BookDB) -> Corpus:
         fields=sorted(fields, key=lambda f: f.learned_at),
         links=sorted(store.links(db), key=lambda link: link[2]),
         summaries=sorted(summaries, key=lambda s: s.learned_at),
+        residuals=sorted(residuals, key=lambda s: s.learned_at),
+        tree=tree,
     )

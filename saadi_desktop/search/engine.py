@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from saadi_desktop.search.bm25 import Floats, PrefixBM25, tokens
-from saadi_desktop.search.corpus import Corpus
+from saadi_desktop.search.corpus import Corpus, Summary
 from saadi_desktop.search.embed import Embedder, Vectors
 from saadi_desktop.search.fusion import DEFAULT_WEIGHTS, fuse, rrf
 from saadi_desktop.search.highlight import alias_spans, term_spans
@@ -64,11 +64,13 @@ class Searcher:
             "text": PrefixBM25([tokens(t) for t in self.chunk_texts]),
             "memory": PrefixBM25([tokens(f.text) for f in corpus.fields]),
             "summary": PrefixBM25([tokens(s.text) for s in corpus.summaries]),
+            "residual": PrefixBM25([tokens(r.text) for r in corpus.residuals]),
         }
         self.index_of = {c.seq: i for i, c in enumerate(corpus.chunks)}
         self.field_learned = [f.learned_at for f in corpus.fields]
         self.link_learned = [learned for _, _, learned in corpus.links]
         self.summary_learned = [s.learned_at for s in corpus.summaries]
+        self.residual_learned = [r.learned_at for r in corpus.residuals]
         entity_ids = sorted(corpus.entity_names)
         self.entity_index = {e: i for i, e in enumerate(entity_ids)}
         self.field_entity = np.array(
@@ -80,7 +82,8 @@ class Searcher:
         self.link_entity = np.array(
             [self.entity_index.get(e, -1) for _, e, _ in corpus.links], dtype=np.int64
         )
-        self.cover = self._covering_summaries()
+        self.cover = self._covering(corpus.summaries)
+        self.residual_cover = self._covering(corpus.residuals)
         self.starts = [c.start for c in corpus.chunks]
         self.links_of: dict[int, list[tuple[int, int]]] = {}  # chunk seq -> (entity, learned)
         for seq, entity, learned in corpus.links:
@@ -92,11 +95,12 @@ class Searcher:
         self.embedder = embedder
         self.dense = _DenseIndex(self, embedder, vectors) if embedder and vectors else None
 
-    def _covering_summaries(self) -> np.ndarray[Any, np.dtype[np.int64]]:
-        """For each candidate chunk, the index of the earliest-learned level-1 summary covering
-        it (or -1): a later one is never visible where the earliest is not."""
+    def _covering(self, units: Sequence[Summary]) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """For each candidate chunk, the index of the earliest-learned unit (level-1 summary or
+        section residual) covering it (or -1): a later one is never visible where the earliest
+        is not. For nested sections the earliest is the innermost."""
         cover = np.full(len(self.corpus.chunks), -1, dtype=np.int64)
-        for index, summary in enumerate(self.corpus.summaries):
+        for index, summary in enumerate(units):
             for seq in range(summary.first_chunk, summary.last_chunk + 1):
                 if seq in self.index_of and cover[self.index_of[seq]] < 0:
                     cover[self.index_of[seq]] = index
@@ -157,15 +161,30 @@ class Searcher:
         return result
 
     def _summary(self, query: str, m: int, limit: int, retriever: str) -> Floats:
-        known = bisect.bisect_right(self.summary_learned, limit)
+        """The level-1 summary covering the chunk; before the builder has reached the chunk,
+        the SCT residual of its section, once the whole section is within the limit."""
         result = np.full(m, np.nan)
-        if known == 0:
-            return result
-        scores = self._base("summary", query, known, retriever)
+        known = bisect.bisect_right(self.summary_learned, limit)
         cover = self.cover[:m]
         has = (cover >= 0) & (cover < known)
-        result[has] = scores[cover[has]]
+        if has.any():
+            scores = self._base("summary", query, known, retriever)
+            result[has] = scores[cover[has]]
+        known = bisect.bisect_right(self.residual_learned, limit)
+        cover = self.residual_cover[:m]
+        fallback = ~has & (cover >= 0) & (cover < known)
+        if fallback.any():
+            scores = self._base("residual", query, known, retriever)
+            result[fallback] = scores[cover[fallback]]
         return result
+
+    def summary_of(self, i: int, limit: int) -> tuple[str, str] | None:
+        """("summary" | "residual", text) the summary channel used for candidate ``i``."""
+        if 0 <= self.cover[i] < bisect.bisect_right(self.summary_learned, limit):
+            return "summary", self.corpus.summaries[int(self.cover[i])].text
+        if 0 <= self.residual_cover[i] < bisect.bisect_right(self.residual_learned, limit):
+            return "residual", self.corpus.residuals[int(self.residual_cover[i])].text
+        return None
 
     # -- the entry point ------------------------------------------------------------------------
 
@@ -215,9 +234,11 @@ class Searcher:
                 if matched and matched.casefold() != name.casefold():
                     reason += f" (matched '{matched}')"
                 reasons.append(reason)
-        if "summary" in zs and zs["summary"][i] > 0 and self.cover[i] >= 0:
-            summary = self.corpus.summaries[int(self.cover[i])].text
-            reasons.append(f"in a part summarised as: “{_clip(summary, 140)}”")
+        used = self.summary_of(i, limit) if "summary" in zs and zs["summary"][i] > 0 else None
+        if used is not None and used[0] == "summary":
+            reasons.append(f"in a part summarised as: “{_clip(used[1], 140)}”")
+        elif used is not None:
+            reasons.append(f"in a section whose extract reads: “{_clip(used[1], 140)}”")
         return Result(
             seq=chunk.seq,
             start=chunk.start,
@@ -267,6 +288,7 @@ class _DenseIndex:
         self.chunk_starts = np.cumsum([0] + [len(w) for w in windows[:-1]]).astype(np.int64)
         self.fields = _stack([vectors[content_hash(f.text)] for f in corpus.fields])
         self.summaries = _stack([vectors[content_hash(s.text)] for s in corpus.summaries])
+        self.residuals = _stack([vectors[content_hash(r.text)] for r in corpus.residuals])
         self._query: tuple[str, Vectors] | None = None
 
     def query_vector(self, query: str) -> Vectors:
@@ -282,7 +304,7 @@ class _DenseIndex:
             end = self.chunk_starts[prefix] if prefix < len(self.chunk_starts) else None
             sims = self.chunk_matrix[:end] @ vector
             return np.maximum.reduceat(sims, self.chunk_starts[:prefix]).astype(np.float64)
-        matrix = self.fields if channel == "memory" else self.summaries
+        matrix = {"memory": self.fields, "summary": self.summaries}.get(channel, self.residuals)
         return (matrix[:prefix] @ vector).astype(np.float64)
 
 

@@ -86,13 +86,22 @@ CREATE TABLE summaries (            -- the SAADI history: level 1 covers up to f
     UNIQUE (level, first_chunk)
 );
 
-CREATE TABLE residuals (            -- SCT extractive residual tree (zero LLM)
-    id          INTEGER PRIMARY KEY,
-    parent_id   INTEGER REFERENCES residuals(id),
-    section_seq INTEGER REFERENCES sections(seq),  -- NULL for the root (the whole book)
+CREATE TABLE residuals (            -- SCT extractive residual tree (zero LLM), see residuals.py
+    id          INTEGER PRIMARY KEY,   -- preorder: a parent before its children
+    parent_id   INTEGER REFERENCES residuals(id),  -- NULL for the root (the whole book)
+    section_seq INTEGER REFERENCES sections(seq),  -- a section's node; NULL otherwise
+    chunk_seq   INTEGER REFERENCES chunks(seq),    -- a leaf's passage; NULL otherwise
     depth       INTEGER NOT NULL,
-    text        TEXT NOT NULL
+    first_chunk INTEGER NOT NULL,   -- the passages under the node
+    last_chunk  INTEGER NOT NULL,
+    start       INTEGER NOT NULL,   -- the node's text: canonical [start, end)
+    "end"       INTEGER NOT NULL,
+    text        TEXT NOT NULL,      -- the kept sentences, verbatim, in reading order
+    spans       TEXT NOT NULL,      -- JSON [[start, end], …] of the kept sentences
+    text_as_of_end TEXT             -- sections holding passages: the residual in the tree of the
+                                    -- book cut at the section's end (search uses it, spoiler-safe)
 );
+CREATE INDEX residuals_by_parent ON residuals(parent_id);
 
 CREATE TABLE embeddings (           -- float32 vectors keyed by content, never recomputed
     content_hash TEXT NOT NULL,
@@ -170,4 +179,4 @@ CREATE TABLE name_mentions (        -- the candidate names of each chunk, for th
     PRIMARY KEY (chunk_seq, name_id, variant)
 );
 
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
