@@ -94,6 +94,12 @@ class LibraryPanel(QWidget):
                 self.tree.setCurrentItem(item)
                 return
 
+    def set_index_state(self, path: Path, state: str) -> None:
+        """Show a book's index state while it is being indexed ("indexing 37 %")."""
+        for item in self.items():
+            if item.data(0, Qt.ItemDataRole.UserRole).path == path:
+                item.setText(1, state)
+
     def choose_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(self, "Open a book", "", BOOK_FILTER)
         if files:

@@ -19,6 +19,7 @@ from saadi_desktop.ui import operations
 from saadi_desktop.ui.compat import GarbageCollector
 from saadi_desktop.ui.contents import TableOfContents
 from saadi_desktop.ui.dialogs import show_error
+from saadi_desktop.ui.indexing_dock import install_indexing
 from saadi_desktop.ui.library_panel import LibraryPanel
 from saadi_desktop.ui.reader import Reader
 from saadi_desktop.ui.search_panel import SearchPanel
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self.reader.position_changed.connect(self._position_changed)
         self.search.passage_requested.connect(self._show_result)
         self._build_menu()
+        self.indexing = install_indexing(self, self.library, self.refresh_library)
         self.refresh_library()
         self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")
 
@@ -147,6 +149,7 @@ class MainWindow(QMainWindow):
             self.refresh_library()
             return
         self.path = path
+        self.indexing.set_book(path)
         self.setWindowTitle(f"{book.info.title} — saadi-desktop")
         self.contents.set_sections(book.sections)
         self.reader.show_book(book)
@@ -163,6 +166,7 @@ class MainWindow(QMainWindow):
         self.reader.clear()
         self.contents.clear()
         self.path = None
+        self.indexing.set_book(None)
         self.setWindowTitle("saadi-desktop")
 
     def _position_changed(self, position: int) -> None:
@@ -205,6 +209,9 @@ class MainWindow(QMainWindow):
             self.import_files(files)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.indexing.stop_for_close(self.close):  # closes again once the indexer stopped
+            event.ignore()
+            return
         self.close_book()  # stops the book's search session: queued work is skipped
         for pool in (self.search_pool, self.background_pool):
             pool.clear()

@@ -1,0 +1,467 @@
+"""The indexing panel: model choice, the estimate, start / pause / resume / cancel, progress.
+
+One book is indexed at a time (a laptop's cores are the limit). While idle the panel follows the
+open book; while a job runs it stays with the book being indexed. The work itself runs in an
+:class:`~saadi_desktop.ui.index_worker.IndexWorker` thread; this widget only reacts to its
+signals. Pausing and cancelling both stop after the current model call (the builder commits every
+chunk, so nothing is lost); a paused run keeps its model loaded and is offered again at the next
+start of the app, a cancelled one is forgotten (starting again still resumes at the cursor).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from saadi_desktop.ui import index_operations, operations
+from saadi_desktop.ui.dialogs import confirm, show_error
+from saadi_desktop.ui.index_operations import IndexOutcome, ModelFactory
+from saadi_desktop.ui.index_worker import IndexWorker, Job, ModelSlot
+from saadi_desktop.ui.workers import EXPECTED_ERRORS
+
+BUILT_IN, GGUF_FILE, SERVER = "built-in", "file", "server"
+MODEL_CHOICES = [
+    ("Built-in model (Qwen2.5-Coder 1.5B)", BUILT_IN),
+    ("A GGUF model file…", GGUF_FILE),
+    ("An OpenAI-compatible server…", SERVER),
+]
+GGUF_FILTER = "GGUF models (*.gguf);;All files (*)"
+
+
+def duration(seconds: float) -> str:
+    """'2 h 05 min', '4 min 10 s', '12 s'."""
+    seconds = max(int(seconds), 0)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def kind_of(spec: str) -> str:
+    if not spec:
+        return BUILT_IN
+    return SERVER if spec.startswith(("http://", "https://")) else GGUF_FILE
+
+
+class IndexingPanel(QWidget):
+    """Indexing of one book at a time, with its model choice, estimate and progress."""
+
+    index_changed = Signal(object, str)  # book DB path, state for the library ("indexing 37 %")
+    run_started = Signal(object)  # book DB path: a build job started
+    run_ended = Signal(object)  # book DB path: a job ended (built, stopped or failed)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model_factory: ModelFactory = index_operations.open_model  # tests swap in a fake
+        self.limit: int | None = None  # chunks per run (the stall benchmark reads a few)
+        self.path: Path | None = None  # the book shown
+        self.title = ""
+        self.worker: IndexWorker | None = None
+        self.paused = False
+        self.last_progress: dict[str, Any] | None = None
+        self._counts: dict[str, Any] | None = None  # exact calls, for the book shown
+        self._slot = ModelSlot()
+        self._open_book: Path | None = None  # followed again when the job ends
+        self._estimate: dict[str, Any] | None = None  # for (book, model) in _estimate_for
+        self._estimate_for: tuple[Path, str] | None = None
+        self._start_after_estimate = False
+        self._after_stop: Callable[[], object] | None = None
+        self._build_widgets()
+        self._set_model_spec(index_operations.remembered_spec())
+        self._update()
+
+    # -- widgets --------------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.model_kind = QComboBox()
+        for label, kind in MODEL_CHOICES:
+            self.model_kind.addItem(label, kind)
+        self.model_kind.setToolTip("The model that reads the book; your choice is remembered")
+        self.model_kind.currentIndexChanged.connect(self._model_kind_changed)
+        self.model_location = QLineEdit()
+        self.model_location.textEdited.connect(self._model_changed)
+        self.browse = QPushButton("Browse…")
+        self.browse.clicked.connect(self.choose_model_file)
+        self.estimate_label = QLabel()
+        self.estimate_label.setWordWrap(True)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 1)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.estimate_button = QPushButton("Estimate time")
+        self.estimate_button.setToolTip("Load the model and time it on this machine")
+        self.estimate_button.clicked.connect(self.estimate)
+        self.start_button = QPushButton("Start")
+        self.start_button.clicked.connect(self.start)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setToolTip("Stop after the current model call; Resume goes on from there")
+        self.pause_button.clicked.connect(self.pause)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop indexing; what is done so far is kept")
+        self.cancel_button.clicked.connect(self.cancel)
+
+        model_row = QHBoxLayout()
+        model_row.addWidget(QLabel("Model:"))
+        model_row.addWidget(self.model_kind)
+        model_row.addWidget(self.model_location, 1)
+        model_row.addWidget(self.browse)
+        buttons = QHBoxLayout()
+        for button in (self.estimate_button, self.start_button, self.pause_button):
+            buttons.addWidget(button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addLayout(model_row)
+        layout.addWidget(self.estimate_label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.details)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+
+    # -- the model choice -----------------------------------------------------------------------
+
+    def model_spec(self) -> str:
+        """'' for the built-in model, else the GGUF path or the server URL typed or picked."""
+        if self.model_kind.currentData() == BUILT_IN:
+            return ""
+        return self.model_location.text().strip()
+
+    def set_model_spec(self, spec: str) -> None:
+        self._set_model_spec(spec)
+        self._model_changed()
+
+    def _set_model_spec(self, spec: str) -> None:
+        self.model_kind.blockSignals(True)
+        self.model_kind.setCurrentIndex(self.model_kind.findData(kind_of(spec)))
+        self.model_kind.blockSignals(False)
+        self.model_location.setText(spec)
+        self._show_model_kind()
+
+    def _show_model_kind(self) -> None:
+        kind = self.model_kind.currentData()
+        self.model_location.setVisible(kind != BUILT_IN)
+        self.browse.setVisible(kind == GGUF_FILE)
+        self.model_location.setPlaceholderText(
+            "http://localhost:8080" if kind == SERVER else "/path/to/model.gguf"
+        )
+
+    def _model_kind_changed(self) -> None:
+        self._show_model_kind()
+        if self.model_kind.currentData() != kind_of(self.model_location.text().strip()):
+            self.model_location.clear()
+        if self.model_kind.currentData() == GGUF_FILE and not self.model_location.text():
+            self.choose_model_file()
+        self._model_changed()
+
+    def choose_model_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", "", GGUF_FILTER)
+        if name:
+            self.model_location.setText(name)
+            self._model_changed()
+
+    def _model_changed(self, _text: str = "") -> None:
+        self._estimate = None
+        self._update()
+
+    # -- the book -------------------------------------------------------------------------------
+
+    def set_book(self, path: Path | None) -> None:
+        """Show ``path`` (the open book); while a job runs, only remember it for later."""
+        self._open_book = path
+        if self.busy or self.paused:
+            return
+        self._show_book(path)
+
+    def _show_book(self, path: Path | None) -> None:
+        self.path, self.title, self._estimate = path, "", None
+        self.last_progress, self._counts = None, None
+        if path is not None:
+            try:
+                self.title = operations.book_info(path).title
+                counts = index_operations.call_estimate(path)
+            except EXPECTED_ERRORS as error:
+                self.path = None
+                self.details.setText(str(error))
+            else:
+                self._show_counts(counts)
+        self._update()
+
+    def _show_counts(self, counts: dict[str, Any]) -> None:
+        total, done = counts["chunks"], counts["done"]
+        self.bar.setRange(0, max(total, 1))
+        self.bar.setValue(done)
+        self.bar.setFormat(f"chunk {done} of {total} (%p %)")
+        self.details.setText("")
+        self._counts = counts
+
+    @property
+    def busy(self) -> bool:
+        return self.worker is not None
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def estimate(self) -> None:
+        """Load the model and time it (in the background); the result shows in the panel."""
+        if self.path is None or self.busy:
+            return
+        self._run(Job.ESTIMATE)
+
+    def start(self) -> None:
+        """Start or resume. The estimate is shown first: computed now if it is not known yet,
+        then the reader confirms."""
+        if self.path is None or self.busy:
+            return
+        if self.paused or self._estimate_known():
+            self._start_build()
+            return
+        self._start_after_estimate = True
+        self._run(Job.ESTIMATE)
+
+    def pause(self) -> None:
+        if self.worker is not None and self.worker.job is Job.BUILD:
+            self.worker.request_stop("paused")
+            self.details.setText("Pausing after the current model call…")
+            self._update()
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self._start_after_estimate = False
+            self.worker.request_stop("cancelled")
+            self.details.setText("Stopping after the current model call…")
+            self._update()
+        elif self.paused:
+            self._stopped("cancelled")
+            if self._open_book != self.path:
+                self._show_book(self._open_book)
+            self._update()
+
+    def stop_for_close(self, then: Callable[[], object]) -> bool:
+        """Closing the app: stop the job after its current call and call ``then`` once it has
+        stopped. False when nothing runs (close at once). The book stays remembered, so the
+        next start offers to resume."""
+        if self.worker is None:
+            return False
+        self._after_stop = then
+        self.worker.request_stop("closing")
+        self.details.setText(
+            "Stopping after the current model call before closing (a call cannot be "
+            "interrupted; with the built-in model this takes up to a minute)…"
+        )
+        self._update()
+        return True
+
+    def offer_resume(self) -> None:
+        """At start: if the app was closed while indexing a book, offer to go on."""
+        path = index_operations.unfinished_indexing()
+        if path is None or self.busy:
+            return
+        try:
+            info = operations.book_info(path)
+        except EXPECTED_ERRORS:
+            return
+        question = (
+            f"Indexing of “{info.title}” was interrupted ({info.index_state}).\n\n"
+            "Resume it now? It goes on from where it stopped."
+        )
+        if confirm(self, "Resume indexing", question):
+            self._show_book(path)
+            self._start_build()
+        else:
+            index_operations.remember_indexing(None)
+
+    # -- jobs -----------------------------------------------------------------------------------
+
+    def _run(self, job: Job) -> None:
+        assert self.path is not None
+        spec = self.model_spec()
+        if kind_of(spec) != self.model_kind.currentData():
+            what = "server address" if self.model_kind.currentData() == SERVER else "model file"
+            show_error(self, "Choose a model", f"Give a {what} first.")
+            self._start_after_estimate = False
+            return
+        worker = IndexWorker(job, self.path, spec, self._slot, self.model_factory, limit=self.limit)
+        worker.status_changed.connect(self.details.setText)
+        worker.progress_changed.connect(self._progressed)
+        worker.estimated.connect(self._estimated)
+        worker.state_built.connect(self._built)
+        worker.stopped.connect(self._stopped)
+        worker.failed.connect(self._failed)
+        worker.finished.connect(self._worker_finished)
+        self.worker = worker
+        self.paused = False
+        if job is Job.BUILD:
+            index_operations.remember_spec(spec)
+            index_operations.remember_indexing(self.path)
+        worker.start()
+        if job is Job.BUILD:
+            self.run_started.emit(self.path)
+        self._update()
+
+    def _start_build(self) -> None:
+        self.details.setText("Starting…")
+        self._run(Job.BUILD)
+
+    def _estimate_known(self) -> bool:
+        return self._estimate is not None and self._estimate_for == (self.path, self.model_spec())
+
+    # -- worker signals (GUI thread) ------------------------------------------------------------
+
+    def _progressed(self, event: dict[str, Any]) -> None:
+        self.last_progress = event
+        done, total = event["chunk"], max(event["total"], 1)
+        self.bar.setRange(0, total)
+        self.bar.setValue(done)
+        self.bar.setFormat(f"chunk {done} of {event['total']} (%p %)")
+        eta = event.get("eta_s")
+        left = "…" if eta is None else duration(eta)
+        self.details.setText(
+            f"{event['tokens_per_s']:.0f} tokens/s · time left {left} · "
+            f"{event['calls']} model calls this run"
+        )
+        if self.path is not None:
+            self.index_changed.emit(self.path, f"indexing {100 * done // total} %")
+
+    def _estimated(self, figures: dict[str, Any]) -> None:
+        self._estimate = figures
+        self._estimate_for = (self.path, self.model_spec()) if self.path else None
+        self._show_estimate(figures)
+
+    def _show_estimate(self, figures: dict[str, Any]) -> None:
+        calls, left = figures["calls_remaining"], figures["updates_remaining"]
+        if calls == 0:
+            self.estimate_label.setText(f"All {figures['chunks']} passages are read.")
+            return
+        text = f"{left} of {figures['chunks']} passages to read: {calls} model calls"
+        if "estimated_s" in figures:
+            source = (
+                "from this book's own calls"
+                if figures.get("timing_from") == "book call log"
+                else "timed on this machine"
+            )
+            text += f", about {duration(figures['estimated_s'])} ({source})"
+        self.estimate_label.setText(text + ".")
+
+    def _built(self, outcome: IndexOutcome) -> None:
+        self._estimate = None  # fewer calls are left now
+        failed = f", {outcome.failed_chunks} failed" if outcome.failed_chunks else ""
+        if outcome.finished:
+            index_operations.remember_indexing(None)
+            self.details.setText(
+                f"Done: {outcome.chunks_read} passages read in {duration(outcome.seconds)}, "
+                f"{outcome.calls} model calls{failed}."
+            )
+        else:  # a limited run
+            self.details.setText(
+                f"Read {outcome.chunks_read} passages ({outcome.calls} model calls{failed}); "
+                "Start goes on from there."
+            )
+
+    def _stopped(self, reason: str) -> None:
+        self._estimate = None  # fewer calls are left now
+        if reason == "paused":
+            self.paused = True
+            self.details.setText("Paused. Resume goes on from the next passage.")
+            return
+        self.paused = False
+        if reason == "cancelled":
+            index_operations.remember_indexing(None)
+            self._slot.release()
+            self.details.setText("Cancelled. What was read is kept; Start goes on from there.")
+
+    def _failed(self, message: str) -> None:
+        self._start_after_estimate = False
+        self.paused = False
+        index_operations.remember_indexing(None)
+        self.details.setText(message)
+        show_error(self, "Cannot index this book", message)
+
+    def _worker_finished(self) -> None:
+        """The thread has ended: the last of its signals have been delivered before this one."""
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            worker.wait()
+            worker.deleteLater()
+        path = self.path
+        if self._after_stop is not None:
+            then, self._after_stop = self._after_stop, None
+            self._update()
+            then()
+            return
+        start = self._start_after_estimate and worker is not None and self._estimate_known()
+        self._start_after_estimate = False
+        if path is not None:
+            self.run_ended.emit(path)
+            self._refresh_counts(path)
+        if start and self._confirm_start():
+            self._start_build()
+        elif not self.paused and self._open_book != path:
+            self._show_book(self._open_book)
+        self._update()
+
+    def _refresh_counts(self, path: Path) -> None:
+        # when the book was removed meanwhile, the panel moves on to the open book
+        with contextlib.suppress(*EXPECTED_ERRORS):
+            self._counts = index_operations.call_estimate(path)
+
+    def _confirm_start(self) -> bool:
+        figures = self._estimate or {}
+        model = self.model_kind.currentText() if not self.model_spec() else self.model_spec()
+        question = (
+            f"Index “{self.title}” with {model}?\n\n{self.estimate_label.text()}\n\n"
+            "You can read and search while it runs, and pause at any time."
+        )
+        if figures.get("calls_remaining") == 0:
+            return True
+        return confirm(self, "Start indexing", question)
+
+    # -- the panel's look -----------------------------------------------------------------------
+
+    def _update(self) -> None:
+        running = self.worker is not None
+        stopping = running and self.worker is not None and self.worker.should_stop()
+        has_book = self.path is not None
+        if not has_book:
+            self.heading.setText("Open a book to index it")
+        elif running and self.worker is not None and self.worker.job is Job.BUILD:
+            self.heading.setText(f"Indexing “{self.title}”")
+        elif self.paused:
+            self.heading.setText(f"Indexing “{self.title}” — paused")
+        else:
+            self.heading.setText(f"Index “{self.title}”")
+        if has_book and self._estimate_known() and self._estimate is not None:
+            self._show_estimate(self._estimate)
+        elif has_book and not running and self._counts is not None:
+            self._show_estimate(self._counts)
+        elif not has_book:
+            self.estimate_label.setText("")
+        choosing = has_book and not running and not self.paused
+        for widget in (self.model_kind, self.model_location, self.browse):
+            widget.setEnabled(choosing)
+        self.estimate_button.setEnabled(choosing)
+        self.start_button.setEnabled(has_book and not running)
+        self.start_button.setText("Resume" if self.paused else "Start")
+        building = running and self.worker is not None and self.worker.job is Job.BUILD
+        self.pause_button.setEnabled(building and not stopping)
+        self.cancel_button.setEnabled((running and not stopping) or self.paused)

@@ -1,0 +1,302 @@
+"""Indexing in the desktop app, offscreen: the worker thread, progress, pause and resume, cancel,
+errors as dialogs, and closing the app mid-index. The model is scripted (deterministic); a gated
+model holds one call open so that a click lands while the builder is mid-call, as a reader's
+click would."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_epub
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+from test_builder import dump, run, smart_reply, story
+
+from saadi_desktop.library import import_book
+from saadi_desktop.llm.base import Completion, Message
+from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.search.embed import HashingEmbedder
+from saadi_desktop.store import BookDB
+from saadi_desktop.tasks import ProgressCallback
+from saadi_desktop.ui import index_operations
+from saadi_desktop.ui.indexing_panel import IndexingPanel, duration, kind_of
+from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.views import entities
+
+WAIT_MS = 10_000
+
+
+class GatedLLM(ScriptedLLM):
+    """The scripted model, except that call number ``hold_at`` waits until the test releases
+    it: the builder is then mid-call, as it is for most of a real run."""
+
+    def __init__(self, hold_at: int) -> None:
+        super().__init__(default=smart_reply)
+        self.hold_at = hold_at
+        self.holding = threading.Event()
+        self.release = threading.Event()
+
+    def complete(
+        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+    ) -> Completion:
+        if len(self.prompts) + 1 == self.hold_at:
+            self.holding.set()
+            self.release.wait(WAIT_MS / 1000)
+        return super().complete(messages, schema=schema, max_tokens=max_tokens)
+
+
+def factory(llm: ScriptedLLM) -> Any:
+    def open_model(_spec: str, _progress: ProgressCallback) -> ScriptedLLM:
+        return llm
+
+    return open_model
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every message box the app would show, as (title, text); questions are answered Yes."""
+    shown: list[tuple[str, str]] = []
+
+    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Yes
+
+    for kind in ("warning", "critical", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, capture)
+    return shown
+
+
+def close_window(qtbot: QtBot, main: MainWindow) -> None:
+    main.close()
+    qtbot.waitUntil(lambda: not main.indexing.busy and not main.isVisible(), timeout=WAIT_MS)
+    # Deleted here, on this thread: see saadi_desktop.ui.compat.GarbageCollector.
+    main.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, library: Path, messages: list[tuple[str, str]]) -> Iterator[MainWindow]:
+    main = MainWindow(embedder_factory=HashingEmbedder)
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    close_window(qtbot, main)
+
+
+@pytest.fixture
+def book(tmp_path: Path, library: Path) -> Path:
+    """A six-chapter story in 30-word chunks: 18 passages, several folds."""
+    source = make_epub(tmp_path / "story.epub", story(6), title="The Story")
+    return import_book(source, chunk_words=30).info.path
+
+
+@pytest.fixture
+def expected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The state an uninterrupted run builds (with the core alone, in another library)."""
+    monkeypatch.setenv("SAADI_HOME", str(tmp_path / "reference"))
+    source = make_epub(tmp_path / "reference.epub", story(6), title="The Story")
+    path = import_book(source, chunk_words=30).info.path
+    run(path)
+    monkeypatch.setenv("SAADI_HOME", str(tmp_path / "home"))  # back to the test's library
+    return dump(path)
+
+
+def open_in(qtbot: QtBot, window: MainWindow, path: Path) -> IndexingPanel:
+    window.refresh_library()
+    window.library.select(path)
+    qtbot.waitUntil(lambda: window.path == path, timeout=WAIT_MS)
+    panel = window.indexing
+    assert panel.path == path
+    return panel
+
+
+def state(path: Path) -> str:
+    return index_operations.index_state(path)
+
+
+def test_indexing_through_the_worker_updates_progress_library_and_entities(
+    qtbot: QtBot, window: MainWindow, book: Path, messages: list[tuple[str, str]]
+) -> None:
+    panel = open_in(qtbot, window, book)
+    panel.model_factory = factory(ScriptedLLM(default=smart_reply))
+    assert panel.estimate_label.text().startswith("18 of 18 passages to read: 23 model calls")
+    states: list[str] = []
+    panel.index_changed.connect(lambda _path, text: states.append(text))
+
+    with qtbot.waitSignal(panel.run_started, timeout=WAIT_MS):
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)  # estimate, confirm
+    title, question = messages[0]
+    assert title == "Start indexing" and "model calls" in question and "about" in question
+    assert panel.isVisible()  # the dock opened
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+
+    assert state(book) == "done"
+    assert panel.bar.value() == panel.bar.maximum() == 18
+    assert panel.bar.text() == "chunk 18 of 18 (100 %)"
+    assert "tokens/s" not in panel.details.text() and panel.details.text().startswith(
+        "Done: 18 passages read"
+    )
+    assert states[0] == "indexing 5 %" and states[-1] == "indexing 100 %"
+    row = window.library.items()[0]
+    assert row.text(1) == "done"  # the library was refreshed after the run
+    with BookDB.open(book) as db:
+        names = {e["name"] for e in entities(db, None)}
+    assert {"Alyona Ivanovna", "Rodion", "Lizaveta", "Razumihin"} <= names
+    assert index_operations.unfinished_indexing() is None
+    assert len(messages) == 1  # no error
+
+
+def test_progress_shows_chunk_percent_speed_and_time_left(
+    qtbot: QtBot, window: MainWindow, book: Path
+) -> None:
+    panel = open_in(qtbot, window, book)
+    panel._progressed({"chunk": 6, "total": 24, "calls": 7, "tokens_per_s": 41.6, "eta_s": 3725.0})
+    assert panel.bar.text() == "chunk 6 of 24 (25 %)"
+    assert panel.details.text() == "42 tokens/s · time left 1 h 02 min · 7 model calls this run"
+    assert window.library.items()[0].text(1) == "indexing 25 %"
+
+
+def test_pause_then_resume_finishes_with_the_same_state(
+    qtbot: QtBot, window: MainWindow, book: Path, expected: dict[str, Any]
+) -> None:
+    panel = open_in(qtbot, window, book)
+    llm = GatedLLM(hold_at=10)  # two calibration calls, then the run's calls
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    qtbot.mouseClick(panel.pause_button, Qt.MouseButton.LeftButton)
+    assert "Pausing" in panel.details.text() and not panel.pause_button.isEnabled()
+    llm.release.set()
+    qtbot.waitUntil(lambda: panel.paused and not panel.busy, timeout=WAIT_MS)
+
+    assert state(book) not in ("not indexed", "done")
+    assert panel.start_button.text() == "Resume"
+    assert index_operations.unfinished_indexing() == book  # offered again at the next start
+    calls_before_resume = len(llm.prompts)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)  # no estimate, no question
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    assert len(llm.prompts) > calls_before_resume
+    assert state(book) == "done"
+    assert dump(book) == expected
+
+
+def test_cancel_leaves_a_resumable_book(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    expected: dict[str, Any],
+    messages: list[tuple[str, str]],
+) -> None:
+    panel = open_in(qtbot, window, book)
+    llm = GatedLLM(hold_at=6)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    llm.release.set()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+
+    partial = state(book)
+    assert partial.endswith("%") and partial != "0 %"
+    assert window.library.items()[0].text(1) == partial
+    assert not panel.paused and panel.start_button.text() == "Start"
+    assert "Cancelled" in panel.details.text()
+    assert index_operations.unfinished_indexing() is None  # cancelled: not offered at start
+
+    panel.model_factory = factory(ScriptedLLM(default=smart_reply))
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)  # estimate again, confirm
+    qtbot.waitUntil(lambda: panel.busy, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not panel.busy and state(book) == "done", timeout=WAIT_MS)
+    assert [t for t, _ in messages] == ["Start indexing", "Start indexing"]
+    assert dump(book) == expected
+
+
+def test_a_bad_model_file_shows_an_error_dialog(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    tmp_path: Path,
+    messages: list[tuple[str, str]],
+) -> None:
+    bad = tmp_path / "bad.gguf"
+    bad.write_bytes(b"this is not a model at all, just some text")
+    panel = open_in(qtbot, window, book)
+    panel.set_model_spec(str(bad))  # the real model loader
+    assert panel.model_kind.currentData() == "file" and panel.model_location.isVisibleTo(panel)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(messages) and not panel.busy, timeout=WAIT_MS)
+    assert messages == [
+        (
+            "Cannot index this book",
+            "The model cannot be used: bad.gguf: not a GGUF model file (wrong signature)",
+        )
+    ]
+    assert state(book) == "not indexed"
+    assert panel.start_button.isEnabled()  # pick another model and try again
+
+
+def test_a_missing_server_address_is_asked_for(
+    qtbot: QtBot, window: MainWindow, book: Path, messages: list[tuple[str, str]]
+) -> None:
+    panel = open_in(qtbot, window, book)
+    panel.model_kind.setCurrentIndex(panel.model_kind.findData("server"))
+    assert panel.model_location.placeholderText() == "http://localhost:8080"
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    assert messages == [("Choose a model", "Give a server address first.")]
+    assert not panel.busy
+
+
+def test_closing_mid_index_stops_the_worker_and_the_next_start_offers_to_resume(
+    qtbot: QtBot,
+    library: Path,
+    book: Path,
+    expected: dict[str, Any],
+    messages: list[tuple[str, str]],
+) -> None:
+    first = MainWindow(embedder_factory=HashingEmbedder)
+    first.show()
+    panel = open_in(qtbot, first, book)
+    llm = GatedLLM(hold_at=8)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+
+    first.close()  # mid-call: the window waits for the call, visibly
+    assert first.isVisible() and panel.busy
+    assert "Stopping after the current model call before closing" in panel.details.text()
+    llm.release.set()
+    qtbot.waitUntil(lambda: not first.isVisible(), timeout=WAIT_MS)
+    assert panel.worker is None
+    assert state(book) not in ("not indexed", "done")
+    assert index_operations.unfinished_indexing() == book
+    close_window(qtbot, first)
+
+    second = MainWindow(embedder_factory=HashingEmbedder)
+    second.indexing.model_factory = factory(ScriptedLLM(default=smart_reply))
+    second.show()  # the offer comes once the event loop runs
+    qtbot.waitUntil(lambda: messages[-1][0] == "Resume indexing", timeout=WAIT_MS)
+    assert "was interrupted" in messages[-1][1]
+    qtbot.waitUntil(lambda: state(book) == "done" and not second.indexing.busy, timeout=WAIT_MS)
+    assert dump(book) == expected
+    close_window(qtbot, second)
+
+
+def test_durations_and_model_kinds() -> None:
+    assert duration(12.4) == "12 s"
+    assert duration(250) == "4 min 10 s"
+    assert duration(3 * 3600 + 5 * 60) == "3 h 05 min"
+    assert kind_of("") == "built-in"
+    assert kind_of("/models/qwen.gguf") == "file"
+    assert kind_of("http://localhost:8080") == "server"
