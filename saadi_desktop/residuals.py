@@ -285,3 +285,33 @@ def _fill_as_of_end(
             kept = _keep(_sentences_of(ancestor, per_passage, cut), known)
             known = _terms(kept)
         node.as_of_end = " ".join(text[s.start : s.end] for s in kept)
+
+
+def tree_as_of(
+    rows: Sequence[ResidualRow], text: str, body: Sequence[StoredChunk], last_chunk: int
+) -> list[ResidualRow]:
+    """The tree of the book cut after passage ``last_chunk`` (a seq): the same structure
+    restricted to the passages up to it, every residual recomputed from that text only."""
+    index_of = {c.seq: i for i, c in enumerate(body)}
+    cut = max((i for seq, i in index_of.items() if seq <= last_chunk), default=-1)
+    nodes: dict[int, ResidualNode] = {}
+    for r in rows:
+        node = ResidualNode(r.id, r.parent_id, r.depth, r.section_seq, r.chunk_seq,
+                            r.first_chunk, r.last_chunk, r.start, r.end)  # fmt: skip
+        nodes[r.id] = node
+        if r.parent_id is not None:
+            nodes[r.parent_id].children.append(r.id)
+        if r.chunk_seq is not None and index_of[r.chunk_seq] <= cut:
+            up: ResidualNode | None = node
+            while up is not None:
+                up.passages.append(index_of[r.chunk_seq])
+                up = nodes[up.parent_id] if up.parent_id is not None else None
+    kept = [n for n in nodes.values() if n.passages]
+    for node in kept:
+        node.children = [c for c in node.children if nodes[c].passages]
+        node.last_chunk = body[node.passages[-1]].seq
+        node.end = body[node.passages[-1]].end
+    per_passage = [split_sentences(text, c.start, c.end) for c in body[: cut + 1]]
+    vocabulary = [frozenset().union(*(s.terms for s in p)) for p in per_passage]
+    _fill(kept, text, per_passage, common_vocabulary(vocabulary))
+    return [node.row() for node in kept]
