@@ -97,6 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--until", type=int, metavar="POS")
         _json_flag(sub)
 
+    sub = book_command("residuals", cmd_residuals, "the SCT extractive residual tree (no model)")
+    sub.add_argument("--depth", type=int, metavar="D", help="show nodes down to depth D only")
+    _json_flag(sub)
+
     bench = command("bench", cmd_help(parser), "benchmarks").add_subparsers(
         dest="bench", required=True, metavar="BENCH"
     )
@@ -367,6 +371,40 @@ def cmd_outline(args: argparse.Namespace) -> int:
     if not nodes:
         print("no summaries yet (run: saadi index BOOK)")
     return 0
+
+
+def cmd_residuals(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.residuals import ensure_residuals
+    from saadi_desktop.store.tree import residual_rows
+
+    with BookDB.open(resolve_book(args.book)) as db:
+        ensure_residuals(db)  # a book imported before the tree existed
+        rows, titles = residual_rows(db), [s.title for s in db.sections()]
+    shown = [r for r in rows if args.depth is None or r.depth <= args.depth]
+    if args.json:
+        _print_json(
+            [{**asdict(r), "section": titles[r.section_seq] if r.section_seq is not None else None,
+              "words": len(r.text.split())} for r in shown]
+        )  # fmt: skip
+        return 0
+    for r in shown:
+        if r.parent_id is None:
+            label = "book"
+        elif r.section_seq is not None:
+            label = titles[r.section_seq]
+        else:
+            label = f"passage {r.chunk_seq}"
+        print(f"{'  ' * r.depth}[{label}, {r.start}–{r.end}, {len(r.text.split())} words] "
+              f"{_clip_line(r.text, 160)}")  # fmt: skip
+    if not rows:
+        print("no residual tree (the book has no body text)")
+    return 0
+
+
+def _clip_line(text: str, width: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
