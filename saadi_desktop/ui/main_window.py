@@ -22,6 +22,7 @@ from saadi_desktop.ui.dialogs import show_error
 from saadi_desktop.ui.indexing_dock import install_indexing
 from saadi_desktop.ui.library_panel import LibraryPanel
 from saadi_desktop.ui.reader import Reader
+from saadi_desktop.ui.reading_tools import install_reading_tools
 from saadi_desktop.ui.search_panel import SearchPanel
 from saadi_desktop.ui.search_session import SearchSession
 from saadi_desktop.ui.workers import EXPECTED_ERRORS, JobRunner, SharedEmbedder
@@ -75,10 +76,11 @@ class MainWindow(QMainWindow):
         self.library.book_selected.connect(self._book_selected)
         self.library.import_requested.connect(self.import_files)
         self.library.remove_requested.connect(self.remove_book)
-        self.contents.section_requested.connect(self.reader.scroll_to)
+        self.contents.section_requested.connect(self.reader.jump_to)
         self.reader.position_changed.connect(self._position_changed)
         self.search.passage_requested.connect(self._show_result)
         self._build_menu()
+        self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
         self.indexing = install_indexing(self, self.library, self.refresh_library)
         self.refresh_library()
         self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")

@@ -7,17 +7,22 @@ themselves; they call these, mostly through a background job.
 
 from __future__ import annotations
 
+import json
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from saadi_desktop import views
 from saadi_desktop.books import Section
 from saadi_desktop.library import data_dir, import_book, list_books, remove_book, resolve_book
 from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.embed import Embedder
 from saadi_desktop.store import BookDB, BookInfo
+from saadi_desktop.store import state as state_store
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
+from saadi_desktop.ui.notes import BookNotes, EntityEntry, OutlineNode, group_outline
 
 
 @dataclass(frozen=True)
@@ -110,3 +115,71 @@ def write_crash_log(error: BaseException) -> Path | None:
     except OSError:
         return None
     return path
+
+
+# -- the entity browser and the summary outline ---------------------------------------------------
+
+
+def book_notes(path: Path, until: int | None) -> BookNotes:
+    """Entities (with the chunks that mention them) and the summary outline as of ``until`` —
+    only what was learned up to the chunk holding it (None: the whole book). Reads every
+    record, alias, link and summary: off the GUI thread."""
+    with BookDB.open(path) as db:
+        chunks = db.chunks()
+        limit = views.chunk_at(db, until)
+        starts, ends = [c.start for c in chunks], [c.end for c in chunks]
+        mentions: dict[str, list[int]] = {}
+        for seq, entity_id, _learned in state_store.links(db, limit):
+            mentions.setdefault(str(entity_id), []).append(seq)
+        found = views.entities(db, until)
+        clusters = {v: str(e["id"]) for e in found if e["source"] == "names"
+                    for v in (e["name"], *e["aliases"])}  # fmt: skip
+        for seq, variants in state_store.chunk_names(db).items():
+            if limit is not None and seq > limit:
+                continue
+            for key in {clusters[v] for v in variants if v in clusters}:
+                mentions.setdefault(key, []).append(seq)
+        summaries = [
+            OutlineNode(n["level"], n["first_chunk"], n["last_chunk"], n["start"], n["end"],
+                        n["text"], n["provisional"])
+            for n in views.outline(db, until)
+        ]  # fmt: skip
+    entities = [
+        EntityEntry(
+            key=str(e["id"]),
+            name=e["name"],
+            type=e["type"],
+            aliases=tuple(e["aliases"]),
+            descriptions=tuple(e["descriptions"]),
+            mentions=tuple(sorted(mentions.get(str(e["id"]), []))),
+            by_name_only=e["source"] == "names",
+        )
+        for e in found
+    ]
+    outline = group_outline(summaries, starts, ends)
+    return BookNotes(until, limit, starts, ends, entities, outline)
+
+
+# -- preferences ----------------------------------------------------------------------------------
+
+PREFERENCES = "desktop.json"  # in the data folder: the app's remembered choices
+
+
+def preferences() -> dict[str, Any]:
+    """The remembered display choices (theme, font size); {} when none or unreadable."""
+    try:
+        found = json.loads((data_dir() / PREFERENCES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def save_preference(key: str, value: Any) -> None:
+    """Remember one display choice (a failure to write is not worth bothering the reader)."""
+    choices = preferences() | {key: value}
+    path = data_dir() / PREFERENCES
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(choices, indent=2), encoding="utf-8")
+    except OSError:
+        pass

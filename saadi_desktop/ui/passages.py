@@ -19,8 +19,6 @@ from saadi_desktop.books import Section
 _WIDE = re.compile("[\U00010000-\U0010ffff]")
 _SPACES = re.compile(r"\s+")
 HEADING_MAX = 200  # a section's heading paragraph longer than this is body text, not a title
-PASSAGE_COLOUR = "#fff4c2"
-HIGHLIGHT_COLOURS = {"query": "#ffb347", "alias": "#9fd8a0"}  # by highlight kind
 
 
 class PositionMap:

@@ -3,7 +3,9 @@ passages highlighted in place.
 
 The text goes in as plain text (``setPlainText``): nothing from the book is ever interpreted as
 markup, so nothing is executed or fetched. Canonical offsets map to document positions through
-:class:`~saadi_desktop.ui.passages.PositionMap`.
+:class:`~saadi_desktop.ui.passages.PositionMap`. Every jump (contents, search result, entity
+mention, outline node) is recorded in a :class:`~saadi_desktop.ui.history.ReadingHistory` for
+back and forward.
 """
 
 from __future__ import annotations
@@ -15,17 +17,16 @@ from PySide6.QtGui import QColor, QFont, QResizeEvent, QTextCharFormat, QTextCur
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from saadi_desktop.books import Section
+from saadi_desktop.ui import theme
+from saadi_desktop.ui.history import ReadingHistory
 from saadi_desktop.ui.operations import OpenedBook
-from saadi_desktop.ui.passages import (
-    HIGHLIGHT_COLOURS,
-    PASSAGE_COLOUR,
-    PositionMap,
-    heading_span,
-)
+from saadi_desktop.ui.passages import PositionMap, heading_span
 
 COLUMN_WIDTH = 760  # pixels of text per line at most: long lines are hard to read
-HEADING_POINTS = {1: 20.0, 2: 17.0}
+HEADING_POINTS = {1: 20.0, 2: 17.0}  # at the default text size; they grow with it
 SUBHEADING_POINTS = 15.0
+DEFAULT_POINTS = 12.5
+MIN_POINTS, MAX_POINTS = 8.0, 32.0
 
 
 class BookView(QPlainTextEdit):
@@ -41,7 +42,7 @@ class BookView(QPlainTextEdit):
         )
         font = QFont("Georgia")
         font.setStyleHint(QFont.StyleHint.Serif)
-        font.setPointSizeF(12.5)
+        font.setPointSizeF(DEFAULT_POINTS)
         self.setFont(font)
         self.document().setDocumentMargin(16)
         self.setCenterOnScroll(False)
@@ -63,6 +64,8 @@ class Reader(QWidget):
     """
 
     position_changed = Signal(int)  # the first visible character, as a canonical offset
+    history_changed = Signal()  # back or forward became possible or impossible
+    book_changed = Signal()  # a book was shown, or the reader cleared
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -82,6 +85,8 @@ class Reader(QWidget):
         self.furthest = 0
         self._peeking = False
         self._moving = False
+        self.history = ReadingHistory()
+        self._passage: tuple[int, int, Sequence[tuple[int, int, str]]] | None = None  # shaded
         self.view.verticalScrollBar().valueChanged.connect(self._scrolled)
 
     # -- showing a book -------------------------------------------------------------------------
@@ -98,7 +103,11 @@ class Reader(QWidget):
         self._style_headings(book.text, book.sections)
         self._last_position = -1
         self.furthest = book.position
+        self._passage = None
+        self.history.clear()
         self.scroll_to(book.position)
+        self.history_changed.emit()
+        self.book_changed.emit()
 
     def clear(self) -> None:
         self.book = None
@@ -108,18 +117,24 @@ class Reader(QWidget):
         self.view.setCurrentCharFormat(QTextCharFormat())
         self.view.clear()
         self.location.setText("No book open")
+        self._passage = None
+        self.history.clear()
+        self.history_changed.emit()
+        self.book_changed.emit()
 
     def _style_headings(self, text: str, sections: Sequence[Section]) -> None:
+        scale = self.font_points() / DEFAULT_POINTS
         cursor = QTextCursor(self.view.document())
         cursor.beginEditBlock()
         for section in sections:
             span = heading_span(text, section)
             if span is None:
                 continue
+            points = HEADING_POINTS.get(section.level, SUBHEADING_POINTS) * scale
             style = QTextCharFormat()
             style.setFontWeight(QFont.Weight.Bold)
-            style.setFontPointSize(HEADING_POINTS.get(section.level, SUBHEADING_POINTS))
-            style.setForeground(QColor("#5b3a1a"))
+            style.setFontPointSize(round(points, 1))
+            style.setForeground(QColor(theme.current().heading))
             cursor.setPosition(self.positions.to_document(span[0]))
             cursor.setPosition(self.positions.to_document(span[1]), QTextCursor.MoveMode.KeepAnchor)
             cursor.mergeCharFormat(style)
@@ -191,20 +206,19 @@ class Reader(QWidget):
     ) -> None:
         """Jump to a passage, shade it and mark its highlight spans (offsets inside it); the
         cursor goes to the first highlight, or to the passage's start when it has none."""
+        self._record_jump()
         self._peeking = True  # a jump to a passage is not reading it
         try:
             self._show_passage(start, end, highlights)
         finally:
             self._peeking = False
+        self.history_changed.emit()
 
     def _show_passage(
         self, start: int, end: int, highlights: Sequence[tuple[int, int, str]]
     ) -> None:
-        selections = [self._selection(start, end, QColor(PASSAGE_COLOUR))]
-        for s, e, kind in highlights:
-            colour = QColor(HIGHLIGHT_COLOURS.get(kind, HIGHLIGHT_COLOURS["query"]))
-            selections.append(self._selection(start + s, start + e, colour, underline=True))
-        self.view.setExtraSelections(selections)
+        self._passage = (start, end, highlights)
+        self._shade()
         self.scroll_to(start)  # the passage's first line at the top, the cursor on it
         if highlights:  # the cursor on the first hit, scrolled into view in a long passage
             cursor = self.view.textCursor()
@@ -235,3 +249,77 @@ class Reader(QWidget):
         selection.cursor = cursor
         selection.format = shade
         return selection
+
+    def _shade(self) -> None:
+        """Shade the last passage shown and mark its highlights, in the theme's colours."""
+        if self._passage is None:
+            self.view.setExtraSelections([])
+            return
+        start, end, highlights = self._passage
+        colours = theme.current()
+        selections = [self._selection(start, end, QColor(colours.passage))]
+        for s, e, kind in highlights:
+            colour = QColor(colours.highlight(kind))
+            selections.append(self._selection(start + s, start + e, colour, underline=True))
+        self.view.setExtraSelections(selections)
+
+    # -- jumps, back and forward ----------------------------------------------------------------
+
+    def jump_to(self, position: int) -> None:
+        """Go to a position (a section from the contents): a jump that back returns from."""
+        self._record_jump()
+        self.scroll_to(position)
+        self.history_changed.emit()
+
+    def visit(self, position: int) -> None:
+        """Go to a position to look, not to read (a summary's span): a jump back returns from."""
+        self._record_jump()
+        self.peek_at(position)
+        self.history_changed.emit()
+
+    def peek_at(self, position: int) -> None:
+        """Go to a position without counting it as read (a summary's span, back, forward)."""
+        self._peeking = True
+        try:
+            self.scroll_to(position)
+        finally:
+            self._peeking = False
+
+    def go_back(self) -> None:
+        self._go(self.history.back(self.top_position()))
+
+    def go_forward(self) -> None:
+        self._go(self.history.forward(self.top_position()))
+
+    def _go(self, position: int | None) -> None:
+        if position is not None and self.book is not None:
+            self.peek_at(position)
+        self.history_changed.emit()
+
+    def _record_jump(self) -> None:
+        if self.book is not None:
+            self.history.jumped(self.top_position())
+
+    # -- font size and theme --------------------------------------------------------------------
+
+    def font_points(self) -> float:
+        return self.view.font().pointSizeF()
+
+    def set_font_points(self, points: float) -> None:
+        """Show the text at ``points`` (kept within bounds), at the same place in the book."""
+        points = max(MIN_POINTS, min(MAX_POINTS, points))
+        if points == self.font_points():
+            return
+        top = self.top_position()
+        font = self.view.font()
+        font.setPointSizeF(points)
+        self.view.setFont(font)
+        self.restyle()
+        if self.book is not None:
+            self.peek_at(top)
+
+    def restyle(self) -> None:
+        """Redraw headings and highlights after a change of theme or font size."""
+        if self.book is not None:
+            self._style_headings(self.book.text, self.book.sections)
+        self._shade()

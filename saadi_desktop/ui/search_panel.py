@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from saadi_desktop.search import Result, Results
-from saadi_desktop.ui.passages import HIGHLIGHT_COLOURS, snippet
+from saadi_desktop.ui import theme
+from saadi_desktop.ui.passages import snippet
 from saadi_desktop.ui.search_session import SearchSession
 
 DEBOUNCE_MS = 150
@@ -69,8 +70,9 @@ class ResultCard(QFrame):
         self.set_current(False)
 
     def set_current(self, current: bool) -> None:
-        border = "#c77d12" if current else "palette(mid)"
-        fill = "#fff8e6" if current else "palette(base)"
+        colours = theme.current()
+        border = colours.current_border if current else "palette(mid)"
+        fill = colours.current if current else "palette(base)"
         self.setStyleSheet(
             f"#card {{ border: 1px solid {border}; border-radius: 4px; background: {fill}; }}"
         )
@@ -92,12 +94,12 @@ def render(index: int, result: Result, where: str = "") -> str:
         if piece.kind is None:
             parts.append(text)
         else:
-            colour = HIGHLIGHT_COLOURS.get(piece.kind, HIGHLIGHT_COLOURS["query"])
+            colour = theme.current().highlight(piece.kind)
             parts.append(f'<span style="background-color:{colour}">{text}</span>')
     place = html.escape(where or result.section or "—")
     out = f"<b>{index + 1}. {place}</b><br>{''.join(parts)}"
     for reason in result.reasons:
-        out += f'<br><i style="color:#555">{html.escape(reason)}</i>'
+        out += f'<br><i style="color:{theme.current().muted}">{html.escape(reason)}</i>'
     return out
 
 
@@ -139,12 +141,12 @@ class SearchPanel(QWidget):
         self.scope.setWordWrap(True)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #555;")
+        self.status.setStyleSheet(f"color: {theme.current().muted};")
         self.status.hide()
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.hint.setStyleSheet("color: #666; padding: 8px;")
+        self.hint.setStyleSheet(f"color: {theme.current().muted}; padding: 8px;")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -300,6 +302,15 @@ class SearchPanel(QWidget):
         self.result_area.ensureWidgetVisible(self.cards[index])
         self.passage_requested.emit(self.results[index])
 
+    def restyle(self) -> None:
+        """Redraw in the current theme's colours (the theme changed)."""
+        self.status.setStyleSheet(f"color: {theme.current().muted};")
+        self.hint.setStyleSheet(f"color: {theme.current().muted}; padding: 8px;")
+        for index, card in enumerate(self.cards):
+            card.label.setText(render(index, card.result, self.locate(card.result.start)))
+            card.set_current(index == self.current)
+        self._show_scope()
+
     def _show_scope(self) -> None:
         if self.spoilers.isChecked():
             self.scope.setText("⚠ Spoilers on: results from the whole book")
@@ -307,7 +318,7 @@ class SearchPanel(QWidget):
                 "background: #b3261e; color: white; padding: 3px 6px; border-radius: 3px;"
             )
             return
-        self.scope.setStyleSheet("color: #2f5d2f; padding: 3px 0;")
+        self.scope.setStyleSheet(f"color: {theme.current().safe}; padding: 3px 0;")
         limit = self.reading_limit() if self.limit is None else self.limit
         text = f"Spoiler-safe: only up to where you have read ({self.locate(limit)})"
         if self.later and self.query.text().strip():

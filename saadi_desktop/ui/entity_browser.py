@@ -1,0 +1,219 @@
+"""The entity browser: people, places and other entities as of the reading position.
+
+A filter by type and by typing (name or alias) above a list; below it the chosen entity's
+aliases, descriptions and mentions (the passages linked to it, with its names marked). Clicking a
+mention's place asks the reader to jump there. The data (:class:`~saadi_desktop.ui.notes.BookNotes`)
+arrives already cut at the spoiler limit; this widget only filters and lays it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QSignalBlocker, Qt, QUrl, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from saadi_desktop.ui import theme
+from saadi_desktop.ui.notes import NAMES_ONLY, BookNotes, EntityEntry, matches, mention_highlights
+from saadi_desktop.ui.safe_text import NotesView, escape, marked_snippet
+
+KINDS = [
+    ("All types", None),
+    ("People", "person"),
+    ("Places", "place"),
+    ("Organizations", "organization"),
+    ("Objects", "object"),
+    ("Other", "other"),
+    ("Found by name only", NAMES_ONLY),
+]
+KIND_LABELS = {NAMES_ONLY: "found by name only"}
+MAX_MENTIONS = 200  # shown at once; the rest are counted
+NAMES_ONLY_TIP = (
+    "Found by name only: the quick names pass saw this name; the model has not read about it "
+    "yet (index the book for aliases and descriptions)."
+)
+
+
+class EntityBrowser(QWidget):
+    mention_requested = Signal(int, int, object)  # passage start, end, highlights in it
+
+    def __init__(self, locate: Callable[[int], str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.locate = locate  # a position → 'Part I › VII · 15 %'
+        self.notes: BookNotes | None = None
+        self.text = ""  # the book's canonical text, for snippets
+        self.entries: list[EntityEntry] = []  # in list order
+        self.current: EntityEntry | None = None
+
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter by name or alias…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._apply_filter)
+        self.kind = QComboBox()
+        for label, kind in KINDS:
+            self.kind.addItem(label, kind)
+        self.kind.currentIndexChanged.connect(self._apply_filter)
+        self.scope = QLabel()
+        self.scope.setWordWrap(True)
+        self.list = QTreeWidget()
+        self.list.setHeaderLabels(["Name", "Mentions"])
+        self.list.setRootIsDecorated(False)
+        self.list.setUniformRowHeights(True)
+        self.list.header().setStretchLastSection(False)
+        self.list.header().setSectionResizeMode(0, self.list.header().ResizeMode.Stretch)
+        self.list.header().setSectionResizeMode(1, self.list.header().ResizeMode.ResizeToContents)
+        self.list.currentItemChanged.connect(self._current_changed)
+        self.details = NotesView()
+        self.details.anchorClicked.connect(self._anchor_clicked)
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter, 1)
+        filters.addWidget(self.kind)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.list)
+        split.addWidget(self.details)
+        split.setSizes([260, 380])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(filters)
+        layout.addWidget(self.scope)
+        layout.addWidget(split, 1)
+        self.set_notes(None, "")
+
+    # -- data -----------------------------------------------------------------------------------
+
+    def set_notes(self, notes: BookNotes | None, text: str) -> None:
+        """Show the entities of ``notes``; the chosen entity stays chosen if it is still there."""
+        key = self.current.key if self.current is not None else None
+        self.notes, self.text = notes, text
+        self.entries = sorted(notes.entities, key=_order) if notes else []
+        with QSignalBlocker(self.list):
+            self.list.clear()
+            for entry in self.entries:
+                item = QTreeWidgetItem([entry.name, str(len(entry.mentions))])
+                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+                if entry.by_name_only:
+                    font = item.font(0)
+                    font.setItalic(True)
+                    item.setFont(0, font)
+                    item.setToolTip(0, NAMES_ONLY_TIP)
+                self.list.addTopLevelItem(item)
+        self._apply_filter()
+        self.select(key)
+
+    def set_scope(self, text: str, spoilers: bool) -> None:
+        """The line that says how far the notes go (red while spoilers are shown)."""
+        colours = theme.current()
+        self.scope.setText(text)
+        self.scope.setStyleSheet(
+            "background: #b3261e; color: white; padding: 3px 6px; border-radius: 3px;"
+            if spoilers
+            else f"color: {colours.safe}; padding: 3px 0;"
+        )
+
+    def shown(self) -> list[EntityEntry]:
+        """The entities the filter lets through, in list order."""
+        return [e for i, e in enumerate(self.entries) if not self._item(i).isHidden()]
+
+    def select(self, key: str | None) -> None:
+        """Choose the entity with ``key`` (None, or one not shown: the first shown)."""
+        index = next((i for i, e in enumerate(self.entries) if e.key == key), None)
+        if index is None or self._item(index).isHidden():
+            shown = [i for i in range(len(self.entries)) if not self._item(i).isHidden()]
+            index = shown[0] if shown else None
+        if index is None:
+            self.list.setCurrentIndex(QModelIndex())
+        else:
+            self.list.setCurrentItem(self._item(index))
+        self._current_changed()
+
+    def _item(self, index: int) -> QTreeWidgetItem:
+        item = self.list.topLevelItem(index)
+        assert item is not None
+        return item
+
+    # -- filtering and details ------------------------------------------------------------------
+
+    def _apply_filter(self) -> None:
+        typed, kind = self.filter.text(), self.kind.currentData()
+        for index, entry in enumerate(self.entries):
+            self._item(index).setHidden(not matches(entry, typed, kind))
+        current = self.list.currentItem()
+        if current is None or current.isHidden():
+            self.select(None)
+
+    def _current_changed(self) -> None:
+        item = self.list.currentItem()
+        index = self.list.indexOfTopLevelItem(item) if item is not None else -1
+        self.current = self.entries[index] if 0 <= index < len(self.entries) else None
+        self.details.setHtml(self._details_html())
+
+    def _details_html(self) -> str:
+        entry, notes = self.current, self.notes
+        if notes is None:
+            return "<p>No book open.</p>"
+        if entry is None:
+            if not self.entries:
+                return "<p>No people or places yet, up to here.</p>"
+            return "<p>No entity matches the filter.</p>"
+        muted = theme.current().muted
+        kind = KIND_LABELS.get(entry.type, entry.type)
+        count = len(entry.mentions)
+        parts = [
+            f"<h3>{escape(entry.name)}</h3>",
+            f'<p style="color:{muted}">{escape(kind)} · {count} mention{"s" * (count != 1)}'
+            f"{'' if notes.until is None else ' up to here'}</p>",
+        ]
+        if entry.aliases:
+            parts.append(f"<p><b>Also called:</b> {escape(', '.join(entry.aliases))}</p>")
+        if entry.descriptions:
+            items = "".join(f"<li>{escape(d)}</li>" for d in entry.descriptions)
+            parts.append(f"<ul>{items}</ul>")
+        if entry.by_name_only:
+            parts.append(f'<p style="color:{muted}"><i>{escape(NAMES_ONLY_TIP)}</i></p>')
+        parts.append("<h4>Mentions</h4>" if entry.mentions else "")
+        for seq in entry.mentions[:MAX_MENTIONS]:
+            parts.append(self._mention_html(notes, entry, seq))
+        hidden = count - MAX_MENTIONS
+        if hidden > 0:
+            parts.append(f'<p style="color:{muted}">… and {hidden} more.</p>')
+        return "".join(parts)
+
+    def _mention_html(self, notes: BookNotes, entry: EntityEntry, seq: int) -> str:
+        start, end = notes.span(seq)
+        highlights = mention_highlights(self.text, start, end, entry)
+        passage = self.text[start:end]
+        heading = passage.find("\n\n")
+        skip = heading + 2 if 0 <= heading < 200 and passage[:heading].count(" ") < 8 else 0
+        where = escape(self.locate(start))
+        snippet = marked_snippet(passage, highlights, skip=skip)
+        return f'<p><a href="mention:{seq}">{where}</a><br>{snippet}</p>'
+
+    def _anchor_clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if self.notes is None or self.current is None or not text.startswith("mention:"):
+            return
+        self.open_mention(int(text.removeprefix("mention:")))
+
+    def open_mention(self, seq: int) -> None:
+        """Ask the reader to show chunk ``seq`` with the current entity's names marked."""
+        if self.notes is None or self.current is None:
+            return
+        start, end = self.notes.span(seq)
+        highlights = mention_highlights(self.text, start, end, self.current)
+        self.mention_requested.emit(start, end, highlights)
+
+
+def _order(entry: EntityEntry) -> tuple[bool, int, str]:
+    """Records before names-pass clusters, the most mentioned first."""
+    return entry.by_name_only, -len(entry.mentions), entry.name.casefold()

@@ -1,0 +1,126 @@
+"""What the entity browser and the summary outline show, as plain data (no Qt, no database).
+
+:mod:`saadi_desktop.ui.operations` fills these in off the GUI thread, already cut at the
+spoiler limit; the widgets only filter, lay out and locate them. The helpers here are pure text
+work: which entities match a filter, where an entity's names occur in a passage.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+NAMES_ONLY = "name"  # the type views.entities gives a names-pass cluster
+
+
+@dataclass(frozen=True)
+class EntityEntry:
+    """One record (or names-pass cluster) as of the limit."""
+
+    key: str  # the record id, or "n<id>" for a names-pass cluster
+    name: str
+    type: str
+    aliases: tuple[str, ...]
+    descriptions: tuple[str, ...]
+    mentions: tuple[int, ...]  # seqs of the linked chunks, in order
+    by_name_only: bool = False  # found by the names pass; the model has not read it yet
+
+    def names(self) -> list[str]:
+        """The name and every alias, longest first (a longer name wins an overlap)."""
+        return sorted({self.name, *self.aliases}, key=lambda n: (-len(n), n))
+
+
+@dataclass(frozen=True)
+class OutlineNode:
+    """A summary, or (level 0) one chunk under a level-1 summary."""
+
+    level: int
+    first_chunk: int
+    last_chunk: int
+    start: int
+    end: int
+    text: str  # the summary; "" for a chunk
+    provisional: bool = False
+    children: list[OutlineNode] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BookNotes:
+    """Entities and outline of a book as of ``until`` (None: the whole book)."""
+
+    until: int | None
+    limit_chunk: int | None  # the chunk holding ``until``
+    chunk_starts: list[int]  # by chunk seq: where each chunk starts
+    chunk_ends: list[int]
+    entities: list[EntityEntry]
+    outline: list[OutlineNode]  # the highest level's nodes, each with its children
+
+    def chunk_of(self, position: int) -> int:
+        """The seq of the chunk holding ``position``."""
+        return max(0, bisect.bisect_right(self.chunk_starts, position) - 1)
+
+    def span(self, seq: int) -> tuple[int, int]:
+        return self.chunk_starts[seq], self.chunk_ends[seq]
+
+
+def matches(entity: EntityEntry, typed: str, kind: str | None) -> bool:
+    """Whether an entity passes the browser's filter: its type (None: any) and the typed text
+    somewhere in its name or an alias (case-insensitive)."""
+    if kind is not None and entity.type != kind:
+        return False
+    needle = typed.strip().casefold()
+    return not needle or any(needle in name.casefold() for name in (entity.name, *entity.aliases))
+
+
+def name_spans(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
+    """Where any of ``names`` occurs in ``text`` as whole words (case-insensitive, any
+    whitespace between words), without overlaps, in order; longer names win."""
+    taken: list[tuple[int, int]] = []
+    for name in sorted(set(names), key=lambda n: (-len(n), n)):
+        words = name.split()
+        if not words:
+            continue
+        pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in words) + r"(?!\w)"
+        for found in re.finditer(pattern, text, re.IGNORECASE):
+            span = found.span()
+            if not any(s < span[1] and span[0] < e for s, e in taken):
+                taken.append(span)
+    return sorted(taken)
+
+
+def mention_highlights(
+    text: str, start: int, end: int, entity: EntityEntry
+) -> list[tuple[int, int, str]]:
+    """The entity's names in the passage ``text[start:end]``, as highlight spans relative to
+    ``start`` (the reader's and the search results' convention)."""
+    return [(s, e, "alias") for s, e in name_spans(text[start:end], entity.names())]
+
+
+def group_outline(
+    summaries: Sequence[OutlineNode], chunk_starts: Sequence[int], chunk_ends: Sequence[int]
+) -> list[OutlineNode]:
+    """Nest summaries into a tree: each node holds the nodes one level down whose chunks it
+    covers, and a level-1 node its chunks (level 0). The roots are the highest nodes: those
+    no node one level up covers yet, in book order."""
+    by_level: dict[int, list[OutlineNode]] = {}
+    for node in summaries:
+        by_level.setdefault(node.level, []).append(node)
+    roots: list[OutlineNode] = []
+    for level, nodes in by_level.items():
+        above = by_level.get(level + 1, [])
+        below = by_level.get(level - 1, [])
+        for node in nodes:
+            if not any(n.first_chunk <= node.first_chunk <= n.last_chunk for n in above):
+                roots.append(node)  # not folded further yet: a root of its own
+            if level == 1:
+                node.children.extend(
+                    OutlineNode(0, seq, seq, chunk_starts[seq], chunk_ends[seq], "")
+                    for seq in range(node.first_chunk, node.last_chunk + 1)
+                )
+            else:
+                node.children.extend(
+                    n for n in below if node.first_chunk <= n.first_chunk <= node.last_chunk
+                )
+    return sorted(roots, key=lambda n: (n.first_chunk, -n.level))

@@ -1,0 +1,127 @@
+"""Light and dark themes: the app's palette and the few colours the widgets pick themselves
+(headings, highlights, notes). Widgets ask :func:`current` for a colour when they draw, and
+re-draw when the window tells them the theme changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    window: str
+    base: str  # the page behind the text
+    alternate: str
+    text: str
+    muted: str  # secondary text: reasons, hints, locations
+    heading: str
+    link: str
+    selection: str
+    passage: str  # the shaded passage after a jump
+    query: str  # a search word inside a passage
+    alias: str  # an entity's name or alias inside a passage
+    current: str  # the chosen search result's card
+    current_border: str
+    safe: str  # the spoiler-safe scope line
+
+    def highlight(self, kind: str) -> str:
+        """The background of a highlight of ``kind`` ("query" or "alias")."""
+        return self.alias if kind == "alias" else self.query
+
+
+# The light theme is the platform's palette plus the first slice's colours.
+LIGHT = Theme(
+    name="light",
+    window="#efefef",
+    base="#ffffff",
+    alternate="#f5f5f5",
+    text="#1a1a1a",
+    muted="#555555",
+    heading="#5b3a1a",
+    link="#1a5fb4",
+    selection="#3584e4",
+    passage="#fff4c2",
+    query="#ffb347",
+    alias="#9fd8a0",
+    current="#fff8e6",
+    current_border="#c77d12",
+    safe="#2f5d2f",
+)
+# Dark: light grey text on near-black, and highlights dark enough that it stays readable.
+DARK = Theme(
+    name="dark",
+    window="#2b2b2b",
+    base="#1e1e1e",
+    alternate="#262626",
+    text="#dcdcdc",
+    muted="#a8a8a8",
+    heading="#e0b07a",
+    link="#8cb4ff",
+    selection="#2a5a8c",
+    passage="#3a3524",
+    query="#8a5200",
+    alias="#2e6332",
+    current="#3a3120",
+    current_border="#d08a2a",
+    safe="#8fcf8f",
+)
+THEMES = {t.name: t for t in (LIGHT, DARK)}
+
+_current = LIGHT
+_original: QPalette | None = None  # the platform's palette, for going back to light
+
+
+def current() -> Theme:
+    return _current
+
+
+def apply(app: QApplication, name: str) -> Theme:
+    """Switch the whole app to the theme called ``name`` (light for an unknown name)."""
+    global _current, _original
+    theme = THEMES.get(name, LIGHT)
+    if _original is None:
+        _original = QPalette(app.palette())
+    if theme is LIGHT:
+        app.setPalette(_original)  # the platform's own light look
+    else:
+        app.setStyle("Fusion")  # the one style that follows a palette everywhere
+        app.setPalette(_palette(theme))
+    _current = theme
+    return theme
+
+
+def _palette(theme: Theme) -> QPalette:
+    palette = QPalette()
+    role = QPalette.ColorRole
+    colours = {
+        role.Window: theme.window,
+        role.WindowText: theme.text,
+        role.Base: theme.base,
+        role.AlternateBase: theme.alternate,
+        role.Text: theme.text,
+        role.Button: theme.window,
+        role.ButtonText: theme.text,
+        role.ToolTipBase: theme.base,
+        role.ToolTipText: theme.text,
+        role.PlaceholderText: theme.muted,
+        role.Link: theme.link,
+        role.Highlight: theme.selection,
+        role.HighlightedText: "#ffffff",
+        role.BrightText: "#ff5555",
+    }
+    for key, colour in colours.items():
+        palette.setColor(key, QColor(colour))
+    dimmed = QColor(theme.muted)
+    for key in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, key, dimmed)
+    if theme.name == "dark":  # the bevels Fusion draws from these
+        for key, colour in ((role.Light, "#3c3c3c"), (role.Midlight, "#333333"),
+                            (role.Mid, "#4a4a4a"), (role.Dark, "#151515"),
+                            (role.Shadow, "#000000")):  # fmt: skip
+            palette.setColor(key, QColor(colour))
+    return palette

@@ -1,0 +1,359 @@
+"""The reading tools, driven offscreen with pytest-qt: the entity browser and the summary outline
+behind the spoiler shield, back and forward after jumps, font size and theme remembered."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_epub
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from saadi_desktop.library import import_book
+from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.search.embed import HashingEmbedder
+from saadi_desktop.state.builder import build_state
+from saadi_desktop.store import BookDB
+from saadi_desktop.ui import theme
+from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.reader import DEFAULT_POINTS
+
+FILLER = "".join(
+    f"<p>Paragraph {n} of the long walk: the bridge, the canal, the dusty yellow houses.</p>"
+    for n in range(12)
+)
+# Alyona Ivanovna is met at once; that she is "the old woman" is only learned in chapter nine.
+BOOK = [
+    ("Chapter One", "<p>Alyona Ivanovna counted her pledges by the window.</p>"
+                    "<p>Rodion climbed the dark stairs and rang the bell.</p>"),
+    ("Chapter Two", "<p>Rodion walked to the Haymarket at noon.</p>" + FILLER),
+    *[(f"Chapter {n}", FILLER) for n in ("Three", "Four", "Five", "Six", "Seven", "Eight")],
+    ("Chapter Nine", "<p>Alyona Ivanovna, the old woman, was remembered by everyone.</p>"),
+    ("Chapter Ten", "<p>Rodion wept on the bridge.</p>" + FILLER),
+]  # fmt: skip
+PEOPLE = {"Alyona Ivanovna": ("person", "the old woman"), "Rodion": ("person", "the student"),
+          "Haymarket": ("place", "the square")}  # fmt: skip
+
+
+def reply(messages: list[Message]) -> str:
+    """A scripted model: names the people and places of the current passage."""
+    user = messages[-1]["content"]
+    if "Task: write a new summary" in user:
+        return json.dumps({"summary": f"Summary of {user.count('[passage')} passages."})
+    passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
+    passage = passage.rsplit("]\n", 1)[1]
+    ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
+           for line in user.splitlines() if line.startswith("- id ")}  # fmt: skip
+    found = [
+        {"id": ids.get(name), "name": name, "type": kind,
+         "aliases": [alias] if alias in passage else [],
+         "description": f"{name} is in this passage" if name in passage else ""}
+        for name, (kind, alias) in PEOPLE.items() if name in passage
+    ]  # fmt: skip
+    return json.dumps({"entities": found})
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    shown: list[tuple[str, str]] = []
+
+    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Yes
+
+    for kind in ("warning", "critical", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, capture)
+    return shown
+
+
+def new_window(qtbot: QtBot) -> MainWindow:
+    main = MainWindow(embedder_factory=HashingEmbedder)  # closed by dispose(), not by qtbot
+    main.show()
+    qtbot.waitExposed(main)
+    main.activateWindow()  # keyboard shortcuts go to the active window
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main, timeout=5000)
+    return main
+
+
+def dispose(main: MainWindow) -> None:
+    main.close()
+    main.deleteLater()  # on this thread: see saadi_desktop.ui.compat.GarbageCollector
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, library: Path, messages: list[tuple[str, str]]) -> Iterator[MainWindow]:
+    main = new_window(qtbot)
+    yield main
+    dispose(main)
+
+
+@pytest.fixture
+def indexed(tmp_path: Path, library: Path) -> Path:
+    """The book, imported in short chunks and fully indexed with the scripted model."""
+    source = make_epub(tmp_path / "notes.epub", BOOK, title="Notes Book")
+    path = import_book(source, chunk_words=40).info.path
+    with BookDB.open(path) as db:
+        build_state(db, ScriptedLLM(default=reply))
+    return path
+
+
+def open_indexed(qtbot: QtBot, window: MainWindow, path: Path) -> None:
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.open_book(path)
+    qtbot.waitUntil(lambda: window.tools.notes is not None, timeout=5000)
+
+
+def entity(window: MainWindow, name: str) -> Any:
+    return next(e for e in window.tools.entities.entries if e.name == name)
+
+
+def test_the_shield_hides_an_alias_learned_later_until_it_is_turned_off(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    browser = window.tools.entities
+    assert window.reader.furthest < window.reader.book.text.index("Chapter Nine")  # type: ignore[union-attr]
+    alyona = entity(window, "Alyona Ivanovna")
+    assert "the old woman" not in alyona.aliases
+    browser.select(alyona.key)
+    assert "old woman" not in browser.details.toPlainText()
+    assert "Spoiler-safe" in browser.scope.text()
+
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    assert "the old woman" in entity(window, "Alyona Ivanovna").aliases
+    assert browser.current is not None and browser.current.name == "Alyona Ivanovna"
+    assert "Also called: the old woman" in browser.details.toPlainText()
+    assert "Spoilers on" in browser.scope.text()
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(False)
+    assert "the old woman" not in entity(window, "Alyona Ivanovna").aliases
+
+
+def test_reading_on_past_new_material_refreshes_the_notes(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    book = window.reader.book
+    assert book is not None
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.reader.scroll_to(book.text.index("Chapter Ten"))  # read on to chapter ten
+    assert "the old woman" in entity(window, "Alyona Ivanovna").aliases
+
+
+def test_the_entity_filter_by_type_and_by_typing(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    browser = window.tools.entities
+    assert {e.name for e in browser.shown()} >= {"Alyona Ivanovna", "Rodion", "Haymarket"}
+    browser.kind.setCurrentIndex(browser.kind.findData("place"))
+    assert [e.name for e in browser.shown()] == ["Haymarket"]
+    assert browser.current is not None and browser.current.name == "Haymarket"
+    browser.kind.setCurrentIndex(browser.kind.findData("person"))
+    assert {e.name for e in browser.shown()} == {"Alyona Ivanovna", "Rodion"}
+    qtbot.keyClicks(browser.filter, "rod")
+    assert [e.name for e in browser.shown()] == ["Rodion"]
+    browser.filter.clear()
+    qtbot.keyClicks(browser.filter, "old wom")  # an alias, hidden behind the shield
+    assert browser.shown() == []
+    assert "No entity matches" in browser.details.toPlainText()
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    assert [e.name for e in browser.shown()] == ["Alyona Ivanovna"]
+
+
+def test_clicking_a_mention_jumps_there_and_highlights_the_name(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    window.tools.show_tab(1)
+    browser, reader = window.tools.entities, window.reader
+    alyona = entity(window, "Alyona Ivanovna")
+    browser.select(alyona.key)
+    assert len(alyona.mentions) == 2
+    late = alyona.mentions[-1]
+    start, end = window.tools.notes.span(late)  # type: ignore[union-attr]
+
+    cursor = link_cursor(browser.details.document(), f"mention:{late}")
+    rect = browser.details.cursorRect(cursor)
+    qtbot.mouseClick(browser.details.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    text = reader.book.text  # type: ignore[union-attr]
+    spans = reader.highlighted()
+    assert spans[0] == (start, end)
+    assert [text[s:e] for s, e in spans[1:]] == ["Alyona Ivanovna", "the old woman"]
+    assert reader.top_position() <= start < reader.bottom_position()
+
+
+def link_cursor(document: Any, href: str) -> QTextCursor:
+    """A cursor inside the link to ``href`` in a rich-text document."""
+    block = document.begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            if fragment.charFormat().anchorHref() == href:
+                cursor = QTextCursor(document)
+                cursor.setPosition(fragment.position() + fragment.length() // 2)
+                return cursor
+            fragments += 1
+        block = block.next()
+    raise AssertionError(f"no link to {href}")
+
+
+def test_outline_shows_the_tree_and_a_click_jumps_to_the_span(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    window.tools.show_tab(2)
+    outline, reader = window.tools.outline, window.reader
+    roots = window.tools.notes.outline  # type: ignore[union-attr]
+    assert roots and roots[0].level >= 2
+    assert all(r.level >= c.level for r in roots for c in r.children)
+    first = outline.tree.topLevelItem(0)
+    assert first is not None and first.text(0).startswith("Chapter One · 0–")
+    assert "% (provisional) — Summary of" in first.text(0)
+    level_one, node = first, roots[0]
+    while node.level > 1:  # down the first branch to a level-1 summary
+        level_one.setExpanded(True)
+        level_one, node = level_one.child(0), node.children[0]
+        assert level_one is not None and node.level >= 1
+    assert node.children[0].level == 0  # its chunks
+    outline.tree.scrollToItem(level_one)
+    qtbot.mouseClick(
+        outline.tree.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=outline.tree.visualItemRect(level_one).center(),
+    )
+    assert reader.highlighted()[0] == (node.start, node.end)
+    assert reader.top_position() <= node.start < reader.bottom_position()
+    assert "Level 1 summary" in outline.summary.toPlainText()
+
+
+def test_the_outline_is_cut_at_the_reading_position(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    limited = window.tools.notes
+    assert limited is not None and limited.limit_chunk is not None
+    nodes = [n for root in limited.outline for n in walk(root)]
+    assert nodes and all(n.last_chunk <= limited.limit_chunk for n in nodes)
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    everything = [n for root in window.tools.notes.outline for n in walk(root)]  # type: ignore[union-attr]
+    assert len(everything) > len(nodes)
+
+
+def walk(node: Any) -> Iterator[Any]:
+    yield node
+    for child in node.children:
+        yield from walk(child)
+
+
+def test_back_and_forward_after_jumps(qtbot: QtBot, window: MainWindow, indexed: Path) -> None:
+    open_indexed(qtbot, window, indexed)
+    reader, tools = window.reader, window.tools
+    book = reader.book
+    assert book is not None and not tools.back_action.isEnabled()
+    contents = window.contents
+    item = contents.topLevelItem(8)
+    assert item is not None and item.text(0) == "Chapter Nine"
+    tools.show_tab(0)
+    qtbot.mouseClick(
+        contents.viewport(), Qt.MouseButton.LeftButton, pos=contents.visualItemRect(item).center()
+    )
+    nine = book.sections[8].start
+    assert reader.top_position() == nine
+    assert tools.back_action.isEnabled() and not tools.forward_action.isEnabled()
+
+    qtbot.keyClick(reader.view, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert reader.top_position() == 0
+    assert tools.forward_action.isEnabled()
+    qtbot.keyClick(reader.view, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert reader.top_position() == nine
+
+    window.search.query.setText("Haymarket")  # a search result is a jump too
+    with qtbot.waitSignal(window.search.results_changed, timeout=5000):
+        window.search.run_search()
+    window.search.go_to(0)
+    assert reader.top_position() < nine
+    tools.back_action.trigger()
+    assert reader.top_position() == nine
+    tools.back_action.trigger()
+    assert reader.top_position() == 0
+    assert not tools.back_action.isEnabled()
+
+
+def test_theme_and_font_size_are_remembered(
+    qtbot: QtBot, library: Path, messages: list[tuple[str, str]]
+) -> None:
+    first = new_window(qtbot)
+    try:
+        qtbot.keyClick(first.reader.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(first.reader.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+        assert first.reader.font_points() == DEFAULT_POINTS + 2
+        first.tools.dark_action.trigger()
+        assert theme.current().name == "dark"
+        assert QApplication.palette().base().color().name() == theme.DARK.base
+    finally:
+        dispose(first)
+
+    second = new_window(qtbot)
+    try:
+        assert second.reader.font_points() == DEFAULT_POINTS + 2
+        assert second.tools.dark_action.isChecked() and theme.current().name == "dark"
+        qtbot.keyClick(second.reader.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+        second.tools.dark_action.trigger()
+        assert theme.current().name == "light"
+        assert second.reader.font_points() == DEFAULT_POINTS
+    finally:
+        dispose(second)
+
+
+def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """A name or description that looks like markup is shown as the characters it is."""
+    odd = [("Chapter One", "<p>Alyona Ivanovna said &lt;img src='http://x/y.png'&gt; twice.</p>")]
+    source = make_epub(tmp_path / "odd.epub", odd, title="Odd")
+    path = import_book(source).info.path
+
+    def tricky(messages: list[Message]) -> str:
+        if "Task: write a new summary" in messages[-1]["content"]:
+            return json.dumps({"summary": "She said <b>bold</b> <img src='http://x/y.png'>."})
+        said = "Alyona Ivanovna said <img src='http://x/y.png'> twice"
+        record = {"id": None, "name": "Alyona Ivanovna", "type": "person", "aliases": [],
+                  "description": said}  # fmt: skip
+        return json.dumps({"entities": [record]})
+
+    with BookDB.open(path) as db:
+        build_state(db, ScriptedLLM(default=tricky))
+    open_indexed(qtbot, window, path)
+    with qtbot.waitSignal(window.tools.notes_changed, timeout=5000):
+        window.search.spoilers.setChecked(True)
+    details = window.tools.entities.details
+    window.tools.entities.select(entity(window, "Alyona Ivanovna").key)
+    assert "<img src='http://x/y.png'>" in details.toPlainText()
+    assert "&lt;img" in details.toHtml()
+    summary = window.tools.outline
+    item = summary.tree.topLevelItem(0)
+    assert item is not None
+    summary.tree.setCurrentItem(item)
+    assert "<b>bold</b>" in summary.summary.toPlainText()
