@@ -9,11 +9,13 @@ Both routes return passages, so that they are measured like every other method:
   leaf gives its passage; a section gives the passages its kept sentences were drawn from (the
   residual is verbatim text, so it lives in those passages), best-scoring leaf first.
 - **descent** (:func:`sct_descent`): from the root, score the union of the children of the beam;
-  the ``beam`` best (at or above the floor τ) form the next beam; at most ``depth`` levels. The
-  ranking is every leaf scored on the way, best first. A passage under a section the beam left
-  is never scored: that is what descent saves, and what it risks.
+  the ``beam`` best sections (scoring above 0, and at or above the floor τ) form the next beam;
+  at most ``depth`` levels. The ranking is every passage reached on the way, by the score of the
+  beam node that reached it, then by its own: a passage's residual leaves out what its section
+  already says, so the section's score speaks for it. A passage under a section the beam left is
+  never scored: that is what descent saves, and what it risks.
 
-A node that shares no term with the query (score 0) carries no evidence and is never ranked.
+In the flat route a node that shares no term with the query (score 0) is never ranked.
 ``until`` cuts the book after the passage holding the position: the tree of that prefix is
 recomputed (about a second for a novel, cached per cut), so no later text moves a result.
 """
@@ -156,31 +158,32 @@ def sct_descent(
     floor: float | None = None,
 ) -> SCTRanking:
     """Progressive descent from the root: at each level score the union of the children of the
-    beam, keep the ``beam`` best scoring above 0 and at or above ``floor``; at most ``depth``
-    levels. Returns the leaves scored on the way, best first, and the nodes scored."""
+    beam, keep the ``beam`` best sections scoring above 0 and at or above ``floor``; at most
+    ``depth`` levels. Returns the passages reached, best first, and the nodes scored."""
     index = _index(searcher_or_tree, until)
     if not index.rows:
         return index.ranking([], 0)
     # Computing every node's BM25 at once is only a shortcut: a node's score does not depend on
     # which others are scored, and only the frontier's scores are looked at and counted.
     scores = index.scores(query, retriever)
-    frontier = index.children[index.rows[0].id]
+
+    def score(node: int) -> float:
+        return float(scores[index.position[node]])
+
+    # the frontier: (node, score of the beam node it was reached from; a root child: its own)
+    frontier = [(n, score(n)) for n in index.children[index.rows[0].id]]
     scored = 0
-    reached: list[tuple[float, int, int]] = []  # (-score, node, chunk seq)
+    reached: list[tuple[float, float, int, int]] = []  # sort key, then the chunk seq
     for _level in range(depth):
         if not frontier:
             break
         scored += len(frontier)
-        alive = [
-            n for n in frontier
-            if scores[index.position[n]] > 0
-            and (floor is None or scores[index.position[n]] >= floor)
-        ]  # fmt: skip
-        alive.sort(key=lambda n: (-scores[index.position[n]], n))
-        for n in alive:
-            seq = index.rows[index.position[n]].chunk_seq
+        for node, via in frontier:
+            seq = index.rows[index.position[node]].chunk_seq
             if seq is not None:
-                reached.append((-float(scores[index.position[n]]), n, seq))
-        frontier = [child for n in alive[:beam] for child in index.children[n]]
-    seqs = [seq for _score, _node, seq in sorted(reached)][:k]
-    return index.ranking(seqs, scored)
+                reached.append((-via, -score(node), node, seq))
+        alive = [n for n, _via in frontier if index.children[n] and score(n) > 0
+                 and (floor is None or score(n) >= floor)]  # fmt: skip
+        alive.sort(key=lambda n: (-score(n), n))
+        frontier = [(child, score(n)) for n in alive[:beam] for child in index.children[n]]
+    return index.ranking([seq for *_key, seq in sorted(reached)][:k], scored)
