@@ -83,6 +83,7 @@ def compress(node: Sequence[Sentence], known: Set[str]) -> list[int]:
     if not node:
         return []
     new = [len(s.terms - known) for s in node]  # the terms each sentence adds
+    # novelty(s.terms, known), from the counts just made
     scores = [n / len(s.terms) if s.terms else 0.0 for n, s in zip(new, node, strict=True)]
     bar = threshold(scores) - _TOLERANCE
     passing = [i for i, score in enumerate(scores) if score >= bar]
@@ -99,10 +100,10 @@ def compress(node: Sequence[Sentence], known: Set[str]) -> list[int]:
     return sorted(kept)
 
 
-def common_vocabulary(passages: Sequence[frozenset[str]]) -> frozenset[str]:
-    """The root's reference: terms found in at least half of the passages."""
-    df = Counter(term for passage in passages for term in passage)
-    return frozenset(term for term, count in df.items() if 2 * count >= len(passages))
+def common_vocabulary(df: Counter[str], passages: int) -> frozenset[str]:
+    """The root's reference: the terms found in at least half of the passages (``df`` counts
+    the passages holding each term)."""
+    return frozenset(term for term, count in df.items() if 2 * count >= passages)
 
 
 def split_sentences(text: str, start: int, end: int) -> list[Sentence]:
@@ -169,7 +170,8 @@ def build_tree(
         return []
     per_passage = [split_sentences(text, c.start, c.end) for c in body]
     vocabulary = [frozenset().union(*(s.terms for s in p)) for p in per_passage]
-    _fill(nodes, text, per_passage, common_vocabulary(vocabulary))
+    df = Counter(term for passage in vocabulary for term in passage)
+    _fill(nodes, text, per_passage, common_vocabulary(df, len(vocabulary)))
     _fill_as_of_end(nodes, text, per_passage, vocabulary)
     return nodes
 
@@ -279,7 +281,7 @@ def _fill_as_of_end(
         path = [node]
         while path[-1].parent_id is not None:
             path.append(nodes[path[-1].parent_id])
-        known = frozenset(term for term, count in df.items() if 2 * count >= counted)
+        known = common_vocabulary(df, counted)
         kept: list[Sentence] = []
         for ancestor in reversed(path):
             kept = _keep(_sentences_of(ancestor, per_passage, cut), known)
@@ -313,5 +315,6 @@ def tree_as_of(
         node.end = body[node.passages[-1]].end
     per_passage = [split_sentences(text, c.start, c.end) for c in body[: cut + 1]]
     vocabulary = [frozenset().union(*(s.terms for s in p)) for p in per_passage]
-    _fill(kept, text, per_passage, common_vocabulary(vocabulary))
+    df = Counter(term for passage in vocabulary for term in passage)
+    _fill(kept, text, per_passage, common_vocabulary(df, len(vocabulary)))
     return [node.row() for node in kept]

@@ -497,3 +497,14 @@ def test_descent_counts_the_frontier_and_obeys_beam_depth_and_floor(
     floor = sct_descent(index, query, 10, floor=1e9)
     assert floor.seqs == [] and floor.nodes_scored == len(chapters)
     assert len(sct_descent(index, query, 10, beam=2).seqs) <= 10
+
+
+def test_the_routes_score_with_dense_vectors_too(tmp_path: Path, library: Path) -> None:
+    path = import_book(make_epub(tmp_path / "d.epub", distinct_story()), chunk_words=30).info.path
+    with BookDB.open(path) as db:
+        searcher = open_searcher(db, HashingEmbedder())
+    for route in (sct_flat, sct_descent):
+        found = route(searcher, "the candle guttered in the tin holder", 3, retriever="dense")
+        assert found.seqs and found.nodes_scored > 0
+    with pytest.raises(ValueError, match="SCT routes score with bm25"):
+        sct_flat(searcher, "candle", retriever="hybrid")
