@@ -86,3 +86,96 @@ def test_alias_scores_by_hand() -> None:
     assert report["recall"] == round(5 / 7, 4)
     assert report["precision"] == round(5 / 7, 4)  # 7 aliases on matched records, 5 belong
     assert (report["merges"], report["splits"]) == (0, 1)
+
+
+def test_evaluate_reports_latency_cost_and_the_reduction_trace() -> None:
+    from saadi_desktop.eval.retrieval import Answer, evaluate
+
+    q = Question("q", "?", ((0, 5), (40, 43)), "multi_hop")  # "Alpha" and "Eta"
+    answer = Answer([CHUNKS[0]], calls=3, tokens=900, pools=[CHUNKS[:], [CHUNKS[0], CHUNKS[1]]])
+    report = evaluate(TEXT, [q], lambda question: answer)
+    assert report["per_query"] == {"calls": 3.0, "tokens": 900, "nodes_scored": 0.0}
+    assert set(report["latency_ms"]) == {"p50", "p95"}
+    trace = report["reduction_trace"]
+    assert [t["passages"] for t in trace] == [3.0, 2.0, 1.0]
+    assert [t["evidence_coverage"] for t in trace] == [1.0, 0.5, 0.5]  # Eta lost in round 2
+    assert trace[-1]["round"] == "top 5"
+
+
+def test_the_deep_subset_takes_categories_in_turn() -> None:
+    from saadi_desktop.eval.retrieval import subset
+
+    questions = [Question(str(n), "?", (), c) for n, c in enumerate("aaabbc")]
+    assert [q.id for q in subset(questions, 4)] == ["0", "3", "5", "1"]
+    assert len(subset(questions, 99)) == 6
+
+
+def test_break_even_by_hand() -> None:
+    from saadi_desktop.eval.breakeven import break_even
+
+    index = {"calls_total": 420, "tokens_total": 420_000, "seconds_total": 8400}
+    rerank = {"calls": 12.0, "tokens": 42_000.0, "seconds": 300.0}
+    report = break_even(index, 1000, rerank)
+    assert report["agentic"][0] == {"c": 2.0, "queries_by_calls": 210.0, "queries_by_tokens": 210.0}
+    assert report["agentic"][1]["queries_by_calls"] == 100.0
+    assert report["rerank"] == {
+        "queries_by_calls": 35.0,
+        "queries_by_tokens": 10.0,
+        "queries_by_seconds": 28.0,
+    }
+
+
+def test_hit_at_k_plot_is_a_png(tmp_path: Path) -> None:
+    from saadi_desktop.eval.retrieval import plot_hit_at_k
+
+    row = {f"hit@{k}": min(1.0, k / 10) for k in range(1, 21)}
+    plot_hit_at_k({"bm25": row, "oracle": dict.fromkeys(row, 1.0)}, tmp_path / "p.png", "t")
+    assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bench_retrieval_and_cost_commands_end_to_end(
+    library: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from conftest import STORY, make_epub
+    from test_builder import smart_reply
+    from test_rerank import judge
+
+    from saadi_desktop import cli
+    from saadi_desktop.llm.scripted import ScriptedLLM
+    from saadi_desktop.search.embed import HashingEmbedder
+
+    book = make_epub(tmp_path / "s.epub", STORY * 3)
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(q) for q in [
+        {"id": "a", "question": "Who opened the door?", "category": "plain",
+         "evidence": ["Alyona Ivanovna opened the door a crack."]},
+        {"id": "b", "question": "the old woman and Rodion", "category": "multi_hop",
+         "evidence": ["The old woman counted her pledges.", "Who is it?"]},
+    ]) + "\n")  # fmt: skip
+    monkeypatch.setattr(cli, "_embedder", lambda retriever: HashingEmbedder())
+    monkeypatch.setattr(cli, "_open_model", lambda spec: judge("door"))
+    with pytest.MonkeyPatch.context() as patch:  # index with the deterministic fake model
+        patch.setattr("saadi_desktop.llm.open_llm",
+                      lambda spec="", **_: ScriptedLLM(default=smart_reply))  # fmt: skip
+        assert cli.main(["index", str(book)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "out"
+    argv = ["bench", "retrieval", str(book), str(questions), "--deep", "2", "--out", str(out)]
+    assert cli.main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["questions"] == 2
+    assert {"bm25", "dense", "hybrid", "saadi_bm25", "oracle"} <= set(report["methods"])
+    assert report["methods"]["oracle"]["hit@1"] == 0.5  # the two-quote question needs 2 chunks
+    assert report["methods"]["oracle"]["hit@5"] == 1.0
+    assert set(report["deep"]["methods"]) == {"hybrid", "hybrid_rerank", "full_scan"}
+    assert report["deep"]["methods"]["full_scan"]["per_query"]["calls"] >= 1
+    assert "reduction_trace" in report["deep"]["methods"]["full_scan"]
+    assert {p.name for p in out.iterdir()} == {"results.json", "results.md", "hit_at_k.png"}
+    assert cli.main(["bench", "cost", str(book), "--questions", str(questions), "--json"]) == 0
+    cost = json.loads(capsys.readouterr().out)
+    assert cost["index"]["calls_total"] == cost["index"]["calls_logged"] > 0
+    assert cost["rerank_per_query"]["queries"] == 2
+    assert cost["break_even"]["agentic"][0]["queries_by_calls"] == round(
+        cost["index"]["calls_total"] / 2.0, 1
+    )

@@ -4,9 +4,10 @@ score each method's ranking by strict hit@k, any-quote hit@k and evidence covera
 from __future__ import annotations
 
 import json
+import time
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -148,7 +149,24 @@ def paired_bootstrap(
             "high": round(float(high), 4)}  # fmt: skip
 
 
-METHODS: dict[str, tuple[str, tuple[str, ...]]] = {  # name: (retriever, channels)
+# -- methods ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """One method's answer to one question: chunk spans best first, and what it took."""
+
+    spans: list[tuple[int, int]]
+    ms: float = 0.0
+    calls: int = 0  # model calls at query time
+    tokens: int = 0  # model tokens at query time (evaluated + generated)
+    nodes: int = 0  # tree nodes scored (SCT routes)
+    pools: list[list[tuple[int, int]]] = field(default_factory=list)  # deep routes, per round
+
+
+Method = Callable[[Question], Answer]
+
+SEARCH_METHODS: dict[str, tuple[str, tuple[str, ...]]] = {  # name: (retriever, channels)
     "bm25": ("bm25", ("text",)),
     "dense": ("dense", ("text",)),
     "hybrid": ("hybrid", ("text",)),
@@ -159,52 +177,209 @@ METHODS: dict[str, tuple[str, tuple[str, ...]]] = {  # name: (retriever, channel
     "memory_only_dense": ("dense", ("memory",)),
     "summary_only_dense": ("dense", ("summary",)),
 }
-PAIRS = {"saadi_bm25": "bm25", "saadi_dense": "dense"}
+PAIRS = {"saadi_bm25": "bm25", "saadi_dense": "dense", "hybrid_rerank": "hybrid"}
+DEPTH = 20  # every ranking is cut at 20 (hit@k is plotted for k = 1…20)
+
+
+def search_method(searcher: Any, retriever: str, channels: Sequence[str]) -> Method:
+    def answer(question: Question) -> Answer:
+        found = searcher.search(
+            question.question, k=DEPTH, retriever=retriever, channels=list(channels)
+        )
+        return Answer([(r.start, r.end) for r in found.results])
+
+    return answer
+
+
+def deep_method(searcher: Any, llm: Any, route: str) -> Method:
+    """A route that calls the model (rerank of the hybrid pool, or a full scan)."""
+    from saadi_desktop.search.rerank import Reducer, route_pool
+
+    chunks = searcher.corpus.chunks
+
+    def answer(question: Question) -> Answer:
+        pool = route_pool(searcher, question.question, route, None)
+        reduction = Reducer(llm).reduce(question.question, pool, searcher.chunk_texts)
+        cost = reduction.cost
+        return Answer(
+            [(chunks[i].start, chunks[i].end) for i in reduction.ranking[:DEPTH]],
+            calls=cost.calls,
+            tokens=cost.prompt_tokens + cost.generated_tokens,
+            pools=[[(chunks[i].start, chunks[i].end) for i in p] for p in reduction.rounds],
+        )
+
+    return answer
+
+
+def evaluate(text: str, questions: Sequence[Question], method: Method) -> dict[str, Any]:
+    """Run a method on every question: its metrics, latency and query-time cost."""
+    answers = []
+    for question in questions:
+        started = time.perf_counter()
+        answer = method(question)
+        answer.ms = (time.perf_counter() - started) * 1000
+        answers.append(answer)
+    report = score_ranking(text, questions, [a.spans for a in answers])
+    ms = [a.ms for a in answers]
+    report["latency_ms"] = {
+        "p50": round(float(np.percentile(ms, 50)), 2),
+        "p95": round(float(np.percentile(ms, 95)), 2),
+    }
+    report["per_query"] = {
+        "calls": round(float(np.mean([a.calls for a in answers])), 2),
+        "tokens": round(float(np.mean([a.tokens for a in answers]))),
+        "nodes_scored": round(float(np.mean([a.nodes for a in answers])), 1),
+    }
+    if any(a.pools for a in answers):
+        report["reduction_trace"] = reduction_trace(text, questions, answers)
+    return report
+
+
+def reduction_trace(
+    text: str, questions: Sequence[Question], answers: Sequence[Answer]
+) -> list[dict[str, Any]]:
+    """For each round of a deep route: the mean pool size and how much of the evidence is
+    still in the pool (coverage of the quotes by the pool's chunks), then the final top 5."""
+    rounds = max(len(a.pools) for a in answers)
+    trace = []
+    for r in [*range(rounds), -1]:
+        pools = [
+            (q, a.pools[r] if r >= 0 else a.spans[:5])
+            for q, a in zip(questions, answers, strict=True)
+            if r < len(a.pools)
+        ]
+        trace.append(
+            {
+                "round": r + 1 if r >= 0 else "top 5",
+                "questions": len(pools),
+                "passages": round(float(np.mean([len(p) for _, p in pools])), 1),
+                "evidence_coverage": round(
+                    float(
+                        np.mean(
+                            [coverage(text, quote, p) for q, p in pools for quote in q.evidence]
+                        )
+                    ),
+                    4,
+                ),
+            }
+        )
+    return trace
+
+
+def subset(questions: Sequence[Question], n: int) -> list[Question]:
+    """``n`` questions taken in turn from each category (file order within a category): the
+    routes that call the model are too slow for every question on 2 cores."""
+    by_category: dict[str, list[Question]] = {}
+    for question in questions:
+        by_category.setdefault(question.category, []).append(question)
+    queues = [list(reversed(group)) for _, group in sorted(by_category.items())]
+    chosen: list[Question] = []
+    while len(chosen) < n and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < n:
+                chosen.append(queue.pop())
+    return chosen
 
 
 def bench_retrieval(
-    searcher: Any, questions: Sequence[Question], *, dense: bool = True
+    searcher: Any,
+    questions: Sequence[Question],
+    *,
+    dense: bool = True,
+    extra: dict[str, Method] | None = None,
+    llm: Any = None,
+    deep: int = 0,
 ) -> dict[str, Any]:
-    """Every method on every question (top 20), with paired bootstrap intervals for SAADI
-    against its own base."""
+    """Every method on every question (rankings cut at 20), the oracle, and paired bootstrap
+    intervals for each variant against its own base. ``extra`` adds methods (the SCT routes);
+    with ``llm``, the two deep routes run on ``deep`` questions, beside hybrid on the same ones."""
     text = searcher.corpus.text
     methods: dict[str, dict[str, Any]] = {}
-    for name, (retriever, channels) in METHODS.items():
-        if retriever != "bm25" and not dense:
-            continue
-        rankings = [
-            [(r.start, r.end) for r in searcher.search(
-                q.question, k=20, retriever=retriever, channels=list(channels)).results]
-            for q in questions
-        ]  # fmt: skip
-        methods[name] = score_ranking(text, questions, rankings)
+    for name, (retriever, channels) in SEARCH_METHODS.items():
+        if retriever == "bm25" or dense:
+            methods[name] = evaluate(text, questions, search_method(searcher, retriever, channels))
+    for name, method in (extra or {}).items():
+        methods[name] = evaluate(text, questions, method)
     spans = [(c.start, c.end) for c in searcher.corpus.chunks]
-    methods["oracle"] = score_ranking(text, questions, oracle_rankings(questions, spans))
+    oracle = dict(zip((q.id for q in questions), oracle_rankings(questions, spans), strict=True))
+    methods["oracle"] = evaluate(text, questions, lambda q: Answer(oracle[q.id]))
     intervals = {
-        f"{variant}_vs_{base}": {
-            metric: paired_bootstrap(
-                [r[metric] for r in methods[variant]["per_question"]],
-                [r[metric] for r in methods[base]["per_question"]],
-            )
-            for metric in ("hit@10", "hit_any@10", "coverage@10")
-        }
+        f"{variant}_vs_{base}": _intervals(methods[variant], methods[base])
         for variant, base in PAIRS.items()
         if variant in methods and base in methods
     }
-    return {
+    report: dict[str, Any] = {
         "questions": len(questions),
-        "methods": {name: strip_per_question(m) for name, m in methods.items()},
+        "methods": methods,
         "bootstrap_95": intervals,
     }
+    if llm is not None and deep > 0:
+        few = subset(questions, deep)
+        routes = {
+            "hybrid": search_method(searcher, "hybrid" if dense else "bm25", ("text",)),
+            "hybrid_rerank": deep_method(searcher, llm, "rerank"),
+            "full_scan": deep_method(searcher, llm, "scan"),
+        }
+        deep_methods = {name: evaluate(text, few, method) for name, method in routes.items()}
+        report["deep"] = {
+            "questions": [q.id for q in few],
+            "methods": deep_methods,
+            "bootstrap_95": {
+                "hybrid_rerank_vs_hybrid": _intervals(
+                    deep_methods["hybrid_rerank"], deep_methods["hybrid"]
+                )
+            },
+        }
+        report["deep"]["methods"] = {n: strip_per_question(m) for n, m in deep_methods.items()}
+    report["methods"] = {name: strip_per_question(m) for name, m in methods.items()}
+    return report
+
+
+def _intervals(variant: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[str, float]]:
+    return {
+        metric: paired_bootstrap(
+            [r[metric] for r in variant["per_question"]], [r[metric] for r in base["per_question"]]
+        )
+        for metric in ("hit@10", "hit_any@10", "coverage@10")
+    }
+
+
+def plot_hit_at_k(methods: dict[str, dict[str, Any]], path: Path, title: str) -> None:
+    """hit@k for k = 1…20, one line per method (strict hit: every quote covered)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+
+    ks = list(range(1, DEPTH + 1))
+    figure, axes = plt.subplots(figsize=(8, 5), dpi=120)
+    for name, metrics in methods.items():
+        style = "--" if name == "oracle" else "-"
+        axes.plot(ks, [metrics[f"hit@{k}"] for k in ks], style, label=name, linewidth=1.4)
+    axes.set(
+        xlabel="k (passages returned)",
+        ylabel="hit@k (all evidence covered)",
+        title=title,
+        xlim=(1, DEPTH),
+        ylim=(0, 1.02),
+        xticks=[1, 5, 10, 15, 20],
+    )
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=7, ncol=2, loc="upper left")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
 
 
 def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
     header = (
-        "| method | hit@1 | hit@5 | hit@10 | hit_any@10 | coverage@10 |\n|---|---|---|---|---|---|"
+        "| method | hit@1 | hit@5 | hit@10 | hit_any@10 | coverage@10 | p50 ms | p95 ms "
+        "| calls/query | tokens/query |\n|---|---|---|---|---|---|---|---|---|---|"
     )
     rows = [
         f"| {name} | {m['hit@1']:.3f} | {m['hit@5']:.3f} | {m['hit@10']:.3f} | "
-        f"{m['hit_any@10']:.3f} | {m['coverage@10']:.3f} |"
+        f"{m['hit_any@10']:.3f} | {m['coverage@10']:.3f} | {m['latency_ms']['p50']} | "
+        f"{m['latency_ms']['p95']} | {m['per_query']['calls']} | {m['per_query']['tokens']} |"
         for name, m in methods.items()
     ]
     return "\n".join([header, *rows])

@@ -1,0 +1,94 @@
+"""The cost report: what understanding the book once costs, and after how many questions it has
+paid for itself against routes that spend model calls on every question.
+
+SAADI spends T = T(N, f) calls at index time and none per query. An agentic retriever spends c
+calls per query (c = 2.0 to 4.2 in the seeds), so the index breaks even after Q* = T / c queries
+— in calls, and in tokens with the tokens such a call reads. The rerank route is measured here
+on real questions, so its break-even is a measured figure too.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from saadi_desktop.state.cost import call_counts
+from saadi_desktop.store import BookDB
+from saadi_desktop.store import state as store
+
+AGENTIC_CALLS = (2.0, 4.2)
+
+
+def index_cost(db: BookDB) -> dict[str, Any]:
+    """Index-time calls (exact, T(N, f) plus the finishing folds) and the tokens and seconds
+    logged so far; for a book not yet finished, the totals are projected from the chunks done."""
+    counts = call_counts(db)
+    log = store.calls(db)
+    evaluated = sum(c.prompt_tokens for c in log)
+    cached = sum(c.cached_tokens for c in log)
+    generated = sum(c.generated_tokens for c in log)
+    seconds = sum(c.ms for c in log) / 1000
+    done, total = counts["done"], counts["chunks"]
+    scale = total / done if done else 0.0
+    return {
+        "chunks": total,
+        "chunks_done": done,
+        "calls_total": counts["calls_total"],
+        "calls_logged": len(log),
+        "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
+        "seconds_logged": round(seconds, 1),
+        "projected": done < total,
+        "tokens_total": round((evaluated + generated) * scale),
+        "seconds_total": round(seconds * scale),
+    }
+
+
+def break_even(
+    index: dict[str, Any], tokens_per_call: float, rerank: dict[str, float] | None = None
+) -> dict[str, Any]:
+    """Q* = T / c in calls, and in tokens (index tokens / (c × tokens an agentic call reads));
+    against the measured rerank route: index cost / rerank cost per query."""
+    rows = [
+        {
+            "c": c,
+            "queries_by_calls": round(index["calls_total"] / c, 1),
+            "queries_by_tokens": round(index["tokens_total"] / (c * tokens_per_call), 1)
+            if tokens_per_call
+            else None,
+        }
+        for c in AGENTIC_CALLS
+    ]
+    result: dict[str, Any] = {"agentic": rows, "tokens_per_agentic_call": round(tokens_per_call)}
+    if rerank:
+        result["rerank"] = {
+            f"queries_by_{unit}": round(index[f"{unit}_total"] / rerank[unit], 1)
+            if rerank.get(unit)
+            else None  # a fake model takes no time
+            for unit in ("calls", "tokens", "seconds")
+        }
+    return result
+
+
+def rerank_cost(costs: Sequence[Any]) -> dict[str, float]:
+    """Mean per-query cost of measured deep searches (``rerank.Cost`` objects)."""
+    if not costs:
+        return {}
+    return {
+        "queries": len(costs),
+        "calls": round(statistics.mean(c.calls for c in costs), 2),
+        "tokens": round(statistics.mean(c.prompt_tokens + c.generated_tokens for c in costs)),
+        "seconds": round(statistics.mean(c.seconds for c in costs), 1),
+        "tokens_per_call": round(
+            sum(c.prompt_tokens + c.cached_tokens + c.generated_tokens for c in costs)
+            / max(1, sum(c.calls for c in costs))
+        ),
+    }
+
+
+def update_call_tokens(db: BookDB) -> float:
+    """Tokens one update call reads and writes (evaluated + cached + generated), on average."""
+    updates = [c for c in store.calls(db) if c.kind == "update"]
+    if not updates:
+        return 0.0
+    return statistics.mean(c.prompt_tokens + c.cached_tokens + c.generated_tokens for c in updates)
