@@ -117,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--questions", metavar="FILE", help="question file to draw the queries from (repeated)"
     )
     _json_flag(sub)
+    sub = bench.add_parser("stall", help="longest GUI stall while the app indexes (ms)")
+    sub.set_defaults(handler=cmd_bench_stall)
+    sub.add_argument("book", metavar="BOOK", help="a book file (a fresh copy is indexed)")
+    sub.add_argument("--chunks", type=int, default=2, metavar="N", help="chunks to index")
+    sub.add_argument("--model", default="", metavar="PATH", help="GGUF or server (default)")
+    _json_flag(sub)
     sub = bench.add_parser("retrieval", help="hit rate and evidence coverage per method")
     sub.set_defaults(handler=cmd_bench_retrieval)
     sub.add_argument("book", metavar="BOOK")
@@ -430,6 +436,22 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     else:
         for key, value in report.items():
             print(f"{key:>12}: {value}")
+    return 0
+
+
+def cmd_bench_stall(args: argparse.Namespace) -> int:
+    from saadi_desktop.llm import LLMError
+    from saadi_desktop.ui.stall_bench import bench_stall  # the only command that loads Qt
+
+    try:
+        report = bench_stall(args.book, chunks=args.chunks, model=args.model)
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
+    if args.json:
+        _print_json(report)
+    else:
+        for key, value in report.items():
+            print(f"{key:>26}: {value}")
     return 0
 
 

@@ -70,6 +70,7 @@ class IndexingPanel(QWidget):
         super().__init__(parent)
         self.model_factory: ModelFactory = index_operations.open_model  # tests swap in a fake
         self.limit: int | None = None  # chunks per run (the stall benchmark reads a few)
+        self.report_error: Callable[[QWidget | None, str, str], None] = show_error
         self.path: Path | None = None  # the book shown
         self.title = ""
         self.worker: IndexWorker | None = None
@@ -239,6 +240,11 @@ class IndexingPanel(QWidget):
         self._start_after_estimate = True
         self._run(Job.ESTIMATE)
 
+    def start_without_estimate(self) -> None:
+        """Start at once (the stall benchmark: no calibration calls, no question)."""
+        if self.path is not None and not self.busy:
+            self._start_build()
+
     def pause(self) -> None:
         if self.worker is not None and self.worker.job is Job.BUILD:
             self.worker.request_stop("paused")
@@ -298,7 +304,7 @@ class IndexingPanel(QWidget):
         spec = self.model_spec()
         if kind_of(spec) != self.model_kind.currentData():
             what = "server address" if self.model_kind.currentData() == SERVER else "model file"
-            show_error(self, "Choose a model", f"Give a {what} first.")
+            self.report_error(self, "Choose a model", f"Give a {what} first.")
             self._start_after_estimate = False
             return
         worker = IndexWorker(job, self.path, spec, self._slot, self.model_factory, limit=self.limit)
@@ -395,7 +401,7 @@ class IndexingPanel(QWidget):
         self.paused = False
         index_operations.remember_indexing(None)
         self.details.setText(message)
-        show_error(self, "Cannot index this book", message)
+        self.report_error(self, "Cannot index this book", message)
 
     def _worker_finished(self) -> None:
         """The thread has ended: the last of its signals have been delivered before this one."""
