@@ -129,6 +129,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("data", metavar="QUESTIONS")
     sub.add_argument("--out", metavar="DIR", help="also write results.json and results.md here")
     sub.add_argument("--no-dense", action="store_true", help="BM25 methods only (no embedder)")
+    sub.add_argument(
+        "--deep", type=int, default=0, metavar="N",
+        help="also run hybrid_rerank and full_scan (model calls) on N questions",
+    )  # fmt: skip
+    sub.add_argument("--model", metavar="PATH", help="for --deep (default: remembered)")
+    _json_flag(sub)
+    sub = bench.add_parser("cost", help="index cost and break-even against per-query routes")
+    sub.set_defaults(handler=cmd_bench_cost)
+    sub.add_argument("book", metavar="BOOK")
+    sub.add_argument("--questions", metavar="FILE", help="questions to measure rerank on")
+    sub.add_argument("--queries", type=int, default=2, metavar="N", help="rerank queries to time")
+    sub.add_argument("--model", metavar="PATH", help="for the rerank queries (default: remembered)")
     _json_flag(sub)
     sub = bench.add_parser("entities", help="alias precision, recall, F1, merges and splits")
     sub.set_defaults(handler=cmd_bench_entities)
@@ -265,15 +277,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 def _deep_search(args: argparse.Namespace, db: BookDB, searcher: Any) -> int:
     """``--rerank`` / ``--scan``: the one search that calls the model, so its cost is printed
     before (an upper bound) and after (measured)."""
-    from saadi_desktop.llm import LLMError, open_llm, remembered_model
+    from saadi_desktop.llm import LLMError
     from saadi_desktop.search.rerank import deep_search, plan_route, seconds_per_token
     from saadi_desktop.store import state as store
 
     route = "rerank" if args.rerank else "scan"
-    try:
-        llm = open_llm(args.model if args.model is not None else remembered_model())
-    except LLMError as error:
-        raise StoreError(f"model: {error}") from None
+    llm = _open_model(args.model)
     plan = plan_route(searcher, llm, args.query, route=route, until=args.until)
     rates = seconds_per_token(
         [(c.prompt_tokens, c.generated_tokens, c.ms) for c in store.calls(db)]
@@ -457,37 +466,131 @@ def cmd_bench_stall(args: argparse.Namespace) -> int:
 
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.retrieval import (
-        QuestionFileError,
         bench_retrieval,
-        load_questions,
         markdown_table,
+        plot_hit_at_k,
+        sct_methods,
     )
-    from saadi_desktop.library import resolve_book
-    from saadi_desktop.search import open_searcher
 
-    with BookDB.open(resolve_book(args.book)) as db:
-        try:
-            questions = load_questions(Path(args.data), db.text())
-        except QuestionFileError as error:
-            raise StoreError(str(error)) from None
-        searcher = open_searcher(
-            db, None if args.no_dense else _embedder("dense"), progress=_embed_progress
-        )
-    report = bench_retrieval(searcher, questions, dense=not args.no_dense)
+    with BookDB.open(_resolve(args.book)) as db:
+        questions = _questions(Path(args.data), db)
+        title = db.info().title
+        searcher = _searcher(db, dense=not args.no_dense)
+    llm = _open_model(args.model) if args.deep else None
+    report = bench_retrieval(
+        searcher,
+        questions,
+        dense=not args.no_dense,
+        extra=sct_methods(searcher, dense=not args.no_dense),
+        llm=llm,
+        deep=args.deep,
+    )
     table = markdown_table(report["methods"])
+    if "deep" in report:
+        count = len(report["deep"]["questions"])
+        table += f"\n\nOn {count} questions:\n\n" + markdown_table(report["deep"]["methods"])
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         (out / "results.json").write_text(json.dumps(report, indent=1))
         (out / "results.md").write_text(table + "\n")
+        plot_hit_at_k(
+            report["methods"], out / "hit_at_k.png", f"{title}: {report['questions']} questions"
+        )
     if args.json:
         _print_json(report)
     else:
         print(f"{report['questions']} questions\n{table}")
-        for pair, metrics in report["bootstrap_95"].items():
+        intervals = {**report["bootstrap_95"], **report.get("deep", {}).get("bootstrap_95", {})}
+        for pair, metrics in intervals.items():
             h = metrics["hit@10"]
             print(f"{pair}: hit@10 {h['diff']:+.3f} [{h['low']:+.3f}, {h['high']:+.3f}]")
     return 0
+
+
+def cmd_bench_cost(args: argparse.Namespace) -> int:
+    from saadi_desktop.eval.breakeven import (
+        break_even,
+        index_cost,
+        rerank_cost,
+        update_call_tokens,
+    )
+    from saadi_desktop.eval.retrieval import subset
+    from saadi_desktop.search.rerank import deep_search
+
+    with BookDB.open(_resolve(args.book)) as db:
+        index = index_cost(db)
+        per_update = update_call_tokens(db)
+        costs = []
+        if args.queries > 0 and args.questions:
+            questions = subset(_questions(Path(args.questions), db), args.queries)
+            searcher = _searcher(db, dense=True)
+            llm = _open_model(args.model)
+            for question in questions:
+                print(f"rerank: {question.question}", file=sys.stderr)
+                costs.append(deep_search(searcher, llm, question.question)[1].cost)
+    rerank = rerank_cost(costs)
+    per_call = rerank.get("tokens_per_call") or per_update
+    report = {
+        "index": index,
+        "rerank_per_query": rerank,
+        "break_even": break_even(index, per_call, rerank),
+    }
+    if args.json:
+        _print_json(report)
+        return 0
+    projected = " (projected from the chunks done)" if index["projected"] else ""
+    print(
+        f"index: {index['calls_total']} calls, {index['tokens_total']} tokens, "
+        f"{index['seconds_total']} s{projected}"
+    )
+    if rerank:
+        print(
+            f"rerank: {rerank['calls']} calls, {rerank['tokens']} tokens, "
+            f"{rerank['seconds']} s per query ({rerank['queries']} measured)"
+        )
+    for row in report["break_even"]["agentic"]:
+        print(
+            f"agentic c={row['c']}: breaks even after {row['queries_by_calls']} queries "
+            f"(calls), {row['queries_by_tokens']} (tokens)"
+        )
+    if "rerank" in report["break_even"]:
+        r = report["break_even"]["rerank"]
+        print(
+            f"against rerank: {r['queries_by_calls']} queries (calls), "
+            f"{r['queries_by_tokens']} (tokens), {r['queries_by_seconds']} (seconds)"
+        )
+    return 0
+
+
+def _resolve(book: str) -> Path:
+    from saadi_desktop.library import resolve_book
+
+    return resolve_book(book)
+
+
+def _questions(path: Path, db: BookDB) -> list[Any]:
+    from saadi_desktop.eval.retrieval import QuestionFileError, load_questions
+
+    try:
+        return load_questions(path, db.text())
+    except QuestionFileError as error:
+        raise StoreError(str(error)) from None
+
+
+def _searcher(db: BookDB, *, dense: bool) -> Any:
+    from saadi_desktop.search import open_searcher
+
+    return open_searcher(db, _embedder("dense") if dense else None, progress=_embed_progress)
+
+
+def _open_model(spec: str | None) -> Any:
+    from saadi_desktop.llm import LLMError, open_llm, remembered_model
+
+    try:
+        return open_llm(spec if spec is not None else remembered_model())
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
 
 
 def cmd_bench_entities(args: argparse.Namespace) -> int:

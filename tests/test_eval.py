@@ -166,6 +166,8 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     report = json.loads(capsys.readouterr().out)
     assert report["questions"] == 2
     assert {"bm25", "dense", "hybrid", "saadi_bm25", "oracle"} <= set(report["methods"])
+    assert {"sct_residual", "sct_descent", "sct_descent_dense"} <= set(report["methods"])
+    assert report["methods"]["sct_descent"]["per_query"]["nodes_scored"] > 0
     assert report["methods"]["oracle"]["hit@1"] == 0.5  # the two-quote question needs 2 chunks
     assert report["methods"]["oracle"]["hit@5"] == 1.0
     assert set(report["deep"]["methods"]) == {"hybrid", "hybrid_rerank", "full_scan"}

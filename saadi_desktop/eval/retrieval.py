@@ -211,6 +211,24 @@ def deep_method(searcher: Any, llm: Any, route: str) -> Method:
     return answer
 
 
+def sct_methods(searcher: Any, *, dense: bool) -> dict[str, Method]:
+    """SCT residual retrieval (flat) and progressive descent, on BM25 (and on dense)."""
+    from saadi_desktop.search.sct import sct_descent, sct_flat
+
+    def route(function: Callable[..., Any], retriever: str) -> Method:
+        def answer(question: Question) -> Answer:
+            found = function(searcher, question.question, DEPTH, retriever=retriever)
+            return Answer(list(found.spans), nodes=found.nodes_scored)
+
+        return answer
+
+    methods = {"sct_residual": route(sct_flat, "bm25"), "sct_descent": route(sct_descent, "bm25")}
+    if dense:
+        methods |= {"sct_residual_dense": route(sct_flat, "dense"),
+                    "sct_descent_dense": route(sct_descent, "dense")}  # fmt: skip
+    return methods
+
+
 def evaluate(text: str, questions: Sequence[Question], method: Method) -> dict[str, Any]:
     """Run a method on every question: its metrics, latency and query-time cost."""
     answers = []
