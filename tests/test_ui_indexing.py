@@ -29,8 +29,9 @@ from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.store import BookDB
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import index_operations
-from saadi_desktop.ui.indexing_panel import IndexingPanel, duration, kind_of
+from saadi_desktop.ui.indexing_panel import IndexingPanel, duration
 from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.model_choice import kind_of
 from saadi_desktop.views import entities
 
 WAIT_MS = 10_000
@@ -234,7 +235,7 @@ def test_a_bad_model_file_shows_an_error_dialog(
     bad.write_bytes(b"this is not a model at all, just some text")
     panel = open_in(qtbot, window, book)
     panel.set_model_spec(str(bad))  # the real model loader
-    assert panel.model_kind.currentData() == "file" and panel.model_location.isVisibleTo(panel)
+    assert panel.model.kind.currentData() == "file" and panel.model.location.isVisibleTo(panel)
     qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bool(messages) and not panel.busy, timeout=WAIT_MS)
     assert messages == [
@@ -251,8 +252,8 @@ def test_a_missing_server_address_is_asked_for(
     qtbot: QtBot, window: MainWindow, book: Path, messages: list[tuple[str, str]]
 ) -> None:
     panel = open_in(qtbot, window, book)
-    panel.model_kind.setCurrentIndex(panel.model_kind.findData("server"))
-    assert panel.model_location.placeholderText() == "http://localhost:8080"
+    panel.model.kind.setCurrentIndex(panel.model.kind.findData("server"))
+    assert panel.model.location.placeholderText() == "http://localhost:8080"
     qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     assert messages == [("Choose a model", "Give a server address first.")]
     assert not panel.busy

@@ -17,11 +17,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
@@ -32,15 +29,8 @@ from saadi_desktop.ui import index_operations, operations
 from saadi_desktop.ui.dialogs import confirm, show_error
 from saadi_desktop.ui.index_operations import IndexOutcome, ModelFactory
 from saadi_desktop.ui.index_worker import IndexWorker, Job, ModelSlot
+from saadi_desktop.ui.model_choice import ModelChoice
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
-
-BUILT_IN, GGUF_FILE, SERVER = "built-in", "file", "server"
-MODEL_CHOICES = [
-    ("Built-in model (Qwen2.5-Coder 1.5B)", BUILT_IN),
-    ("A GGUF model file…", GGUF_FILE),
-    ("An OpenAI-compatible server…", SERVER),
-]
-GGUF_FILTER = "GGUF models (*.gguf);;All files (*)"
 
 
 def duration(seconds: float) -> str:
@@ -51,12 +41,6 @@ def duration(seconds: float) -> str:
     if hours:
         return f"{hours} h {minutes:02d} min"
     return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
-
-
-def kind_of(spec: str) -> str:
-    if not spec:
-        return BUILT_IN
-    return SERVER if spec.startswith(("http://", "https://")) else GGUF_FILE
 
 
 class IndexingPanel(QWidget):
@@ -84,7 +68,7 @@ class IndexingPanel(QWidget):
         self._start_after_estimate = False
         self._after_stop: Callable[[], object] | None = None
         self._build_widgets()
-        self._set_model_spec(index_operations.remembered_spec())
+        self.model.set_spec(index_operations.remembered_spec())
         self._update()
 
     # -- widgets --------------------------------------------------------------------------------
@@ -95,15 +79,8 @@ class IndexingPanel(QWidget):
         font = self.heading.font()
         font.setBold(True)
         self.heading.setFont(font)
-        self.model_kind = QComboBox()
-        for label, kind in MODEL_CHOICES:
-            self.model_kind.addItem(label, kind)
-        self.model_kind.setToolTip("The model that reads the book; your choice is remembered")
-        self.model_kind.currentIndexChanged.connect(self._model_kind_changed)
-        self.model_location = QLineEdit()
-        self.model_location.textEdited.connect(self._model_changed)
-        self.browse = QPushButton("Browse…")
-        self.browse.clicked.connect(self.choose_model_file)
+        self.model = ModelChoice()
+        self.model.changed.connect(self._model_changed)
         self.estimate_label = QLabel()
         self.estimate_label.setWordWrap(True)
         self.bar = QProgressBar()
@@ -122,11 +99,6 @@ class IndexingPanel(QWidget):
         self.cancel_button.setToolTip("Stop indexing; what is done so far is kept")
         self.cancel_button.clicked.connect(self.cancel)
 
-        model_row = QHBoxLayout()
-        model_row.addWidget(QLabel("Model:"))
-        model_row.addWidget(self.model_kind)
-        model_row.addWidget(self.model_location, 1)
-        model_row.addWidget(self.browse)
         buttons = QHBoxLayout()
         for button in (self.estimate_button, self.start_button, self.pause_button):
             buttons.addWidget(button)
@@ -134,7 +106,7 @@ class IndexingPanel(QWidget):
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
-        layout.addLayout(model_row)
+        layout.addWidget(self.model)
         layout.addWidget(self.estimate_label)
         layout.addWidget(self.bar)
         layout.addWidget(self.details)
@@ -144,45 +116,12 @@ class IndexingPanel(QWidget):
     # -- the model choice -----------------------------------------------------------------------
 
     def model_spec(self) -> str:
-        """'' for the built-in model, else the GGUF path or the server URL typed or picked."""
-        if self.model_kind.currentData() == BUILT_IN:
-            return ""
-        return self.model_location.text().strip()
+        return self.model.spec()
 
     def set_model_spec(self, spec: str) -> None:
-        self._set_model_spec(spec)
-        self._model_changed()
+        self.model.set_spec(spec)
 
-    def _set_model_spec(self, spec: str) -> None:
-        self.model_kind.blockSignals(True)
-        self.model_kind.setCurrentIndex(self.model_kind.findData(kind_of(spec)))
-        self.model_kind.blockSignals(False)
-        self.model_location.setText(spec)
-        self._show_model_kind()
-
-    def _show_model_kind(self) -> None:
-        kind = self.model_kind.currentData()
-        self.model_location.setVisible(kind != BUILT_IN)
-        self.browse.setVisible(kind == GGUF_FILE)
-        self.model_location.setPlaceholderText(
-            "http://localhost:8080" if kind == SERVER else "/path/to/model.gguf"
-        )
-
-    def _model_kind_changed(self) -> None:
-        self._show_model_kind()
-        if self.model_kind.currentData() != kind_of(self.model_location.text().strip()):
-            self.model_location.clear()
-        if self.model_kind.currentData() == GGUF_FILE and not self.model_location.text():
-            self.choose_model_file()
-        self._model_changed()
-
-    def choose_model_file(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", "", GGUF_FILTER)
-        if name:
-            self.model_location.setText(name)
-            self._model_changed()
-
-    def _model_changed(self, _text: str = "") -> None:
+    def _model_changed(self) -> None:
         self._estimate = None
         self._update()
 
@@ -302,9 +241,8 @@ class IndexingPanel(QWidget):
     def _run(self, job: Job) -> None:
         assert self.path is not None
         spec = self.model_spec()
-        if kind_of(spec) != self.model_kind.currentData():
-            what = "server address" if self.model_kind.currentData() == SERVER else "model file"
-            self.report_error(self, "Choose a model", f"Give a {what} first.")
+        if not self.model.is_complete():
+            self.report_error(self, "Choose a model", f"Give a {self.model.missing()} first.")
             self._start_after_estimate = False
             return
         worker = IndexWorker(job, self.path, spec, self._slot, self.model_factory, limit=self.limit)
@@ -433,7 +371,7 @@ class IndexingPanel(QWidget):
 
     def _confirm_start(self) -> bool:
         figures = self._estimate or {}
-        model = self.model_kind.currentText() if not self.model_spec() else self.model_spec()
+        model = self.model.kind.currentText() if not self.model_spec() else self.model_spec()
         question = (
             f"Index “{self.title}” with {model}?\n\n{self.estimate_label.text()}\n\n"
             "You can read and search while it runs, and pause at any time."
@@ -463,8 +401,7 @@ class IndexingPanel(QWidget):
         elif not has_book:
             self.estimate_label.setText("")
         choosing = has_book and not running and not self.paused
-        for widget in (self.model_kind, self.model_location, self.browse):
-            widget.setEnabled(choosing)
+        self.model.setEnabled(choosing)
         self.estimate_button.setEnabled(choosing)
         self.start_button.setEnabled(has_book and not running)
         self.start_button.setText("Resume" if self.paused else "Start")
