@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sqlite3
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
@@ -246,6 +247,45 @@ def test_a_bad_model_file_shows_an_error_dialog(
     ]
     assert state(book) == "not indexed"
     assert panel.start_button.isEnabled()  # pick another model and try again
+
+
+def test_a_full_disk_shows_an_error_dialog(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    messages: list[tuple[str, str]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def full(*_args: Any, **_options: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(index_operations, "build", full)
+    panel = open_in(qtbot, window, book)
+    panel.model_factory = factory(ScriptedLLM(default=smart_reply))
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(messages) == 2 and not panel.busy, timeout=WAIT_MS)
+    assert messages[1] == (
+        "Cannot index this book",
+        "The book's index could not be written: database or disk is full",
+    )
+    assert index_operations.unfinished_indexing() is None
+
+
+def test_search_works_while_the_builder_is_mid_call(
+    qtbot: QtBot, window: MainWindow, book: Path
+) -> None:
+    panel = open_in(qtbot, window, book)
+    llm = GatedLLM(hold_at=8)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    window.search.spoilers.setChecked(True)
+    with qtbot.waitSignal(window.search.results_changed, timeout=WAIT_MS):
+        qtbot.keyClicks(window.search.query, "pledges")
+    assert window.search.results  # the DB is read while the builder holds it open
+    llm.release.set()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    assert state(book) == "done"
 
 
 def test_a_missing_server_address_is_asked_for(
