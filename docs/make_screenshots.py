@@ -14,6 +14,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -44,6 +45,58 @@ def save(widget: QWidget, name: str) -> Path:
         raise OSError(f"could not write {path}")
     print(path)
     return path
+
+
+INDEXED_CHUNKS = 200  # the stand-in model reads this far: a partly indexed book
+
+
+def shoot_reading_tools(app: QApplication, window: Any) -> None:
+    """The entity browser, the outline and the dark theme, on a state built by the names-based
+    stand-in model (saadi_desktop.llm.demo), with the reader at READ_UP_TO, spoilers hidden."""
+    from saadi_desktop.llm.demo import names_model
+    from saadi_desktop.state.builder import build_state
+    from saadi_desktop.store import BookDB
+
+    tools = window.tools
+    with BookDB.open(window.path) as db:
+        build_state(db, names_model(), limit=INDEXED_CHUNKS)
+    window.refresh_library()
+    window.search.query.clear()
+    window.search.spoilers.setChecked(False)
+    window.splitter.setSizes([470, 560, 370])
+    tools.tabs.parentWidget().setSizes([130, 770])  # the left column: more room for the tabs
+    tools.show_tab(1)
+    shown: list[int] = []
+    tools.notes_changed.connect(lambda: shown.append(1))
+    tools.refresh()  # the notes of the state just built (an answer to an older request is dropped)
+    wait_until(app, lambda: bool(shown))
+    browser = tools.entities
+    people = [e for e in browser.entries if e.type == "person" and e.aliases and e.mentions]
+    chosen = people[0] if people else browser.entries[0]
+    browser.select(chosen.key)
+    browser.open_mention(chosen.mentions[-1])
+    app.processEvents()
+    save(window, "entity-browser.png")
+
+    tools.show_tab(2)
+    outline = tools.outline
+    ones = sorted(path for path, node in outline.nodes.items() if node.level == 1)
+    if ones:  # the first level-1 summary, opened: its span is shaded in the reader
+        for depth in range(1, len(ones[0]) + 1):
+            outline.item_at(ones[0][:depth]).setExpanded(True)
+        item = outline.item_at(ones[0])
+        outline.tree.setCurrentItem(item)
+        outline.tree.scrollToItem(item)
+        outline.open_item(item)
+    app.processEvents()
+    save(window, "outline.png")
+
+    tools.set_theme("dark")
+    tools.show_tab(1)
+    browser.open_mention(chosen.mentions[-1])
+    app.processEvents()
+    save(window, "reader-dark.png")
+    tools.set_theme("light")
 
 
 def main(argv: list[str]) -> int:
@@ -84,6 +137,7 @@ def main(argv: list[str]) -> int:
         panel.spoilers.setChecked(True)
         wait_until(app, lambda: panel.later == 0 and len(panel.results) > 0)
         save(panel, "search-spoilers.png")
+        shoot_reading_tools(app, window)
         window.close()
     return 0
 

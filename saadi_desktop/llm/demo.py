@@ -24,7 +24,7 @@ _NOT_NAMES = {"the", "his", "her", "my", "that", "sister", "brother", "uncle", "
 _RECORD = re.compile(r"^- id (\d+): (.+?) \((\w+)\)(?:; also called: ([^;]*))?", re.M)
 _SENTENCE = re.compile(r"[^.!?]*[.!?]")
 _EPITHET = re.compile(
-    r"\b(?:the|his|her|my|that) (?:(?:old|young|poor|little|tall|drunken|former|dear|new) )?"
+    r"(?:the|his|her|my|that) (?:(?:old|young|poor|little|tall|drunken|former|dear|new) )?"
     r"(?:man|woman|girl|student|clerk|landlady|widow|sister|mother|friend|officer|fellow|lady|"
     r"gentleman|visitor|stranger)\b",
     re.I,
@@ -53,13 +53,15 @@ def names_reply(messages: list[Message]) -> str:
     for name in names:
         if name in used or len(entities) >= MAX_ENTITIES:
             continue
-        words = _words(name, [])
-        variants = [n for n in names if n != name and _same(words, _words(n, []))]
+        variants = [n for n in names if n != name and _same(name, n)]
         used |= {name, *variants}
-        record = next((r for r in records if _same(words, _words(r[1], r[3]))), None)
+        record = next(
+            (r for r in records if any(_same(name, n) for n in (r[1], *r[3]))),
+            None,
+        )
         full = record[1] if record else max([name, *variants], key=len)
         description = _sentence_with(passage, name)
-        epithets = [e for e in _epithets(passage, name, names) if e not in used]
+        epithets = [e for e in _epithets(passage, name) if e not in used]
         used |= set(epithets)
         aliases = [v for v in [name, *variants, *epithets] if v != full]
         entities.append(
@@ -74,20 +76,19 @@ def names_reply(messages: list[Message]) -> str:
     return json.dumps({"entities": entities})
 
 
-def _words(name: str, aliases: list[str]) -> set[str]:
+def _words(name: str) -> list[str]:
     """The words that identify a name (not 'the old woman')."""
-    return {
-        w
-        for text in (name, *aliases)
-        for w in text.split()
-        if w[:1].isupper() and w.rstrip(".").casefold() not in _NOT_NAMES
-    }
+    return [w for w in name.split() if w[:1].isupper() and w.casefold() not in _NOT_NAMES]
 
 
-def _same(one: set[str], other: set[str]) -> bool:
-    """Variants of one name: the words of one are among the other's ('Rodion' and 'Rodion
-    Raskolnikov'), not merely a shared patronymic."""
-    return bool(one and other) and (one <= other or other <= one)
+def _same(one: str, other: str) -> bool:
+    """Variants of one name: 'Rodion' and 'Rodion Raskolnikov', 'Raskolnikov' and 'Mr.
+    Raskolnikov' — but not 'Raskolnikov' and 'Pulcheria Alexandrovna Raskolnikov' (a family
+    name is not a person)."""
+    short, long = sorted((_words(one), _words(other)), key=len)
+    if not short or not set(short) <= set(long):
+        return False
+    return short == long or short[0] == long[0] or (len(short) == 1 and len(long) == 2)
 
 
 def _names(user: str) -> list[str]:
@@ -105,26 +106,26 @@ def _current_passage(user: str) -> str:
     return passages[-1][1] if passages else ""
 
 
+def _sentences(text: str) -> list[str]:
+    """The sentences of each paragraph (a heading stays out of its first sentence)."""
+    return [
+        " ".join(found.lstrip('”’" ').split())
+        for paragraph in text.split("\n\n")
+        for found in _SENTENCE.findall(paragraph)
+    ]
+
+
 def _sentence_with(text: str, name: str) -> str:
-    for sentence in _SENTENCE.findall(text):
+    for sentence in _sentences(text):
         if name in sentence:
-            return _cut(" ".join(sentence.split()), MAX_DESCRIPTION)
+            return _cut(sentence, MAX_DESCRIPTION)
     return ""
 
 
-def _epithets(text: str, name: str, names: list[str]) -> list[str]:
-    """'the young man' and the like: right after ``name`` ('Raskolnikov, the young man'), or
-    in a sentence that names nobody else."""
-    found: list[str] = []
-    for sentence in _SENTENCE.findall(text):
-        if name not in sentence:
-            continue
-        others = [n for n in names if n != name and n not in name and n in sentence]
-        for match in _EPITHET.finditer(sentence):
-            before = sentence[: match.start()].rstrip(" ,")
-            if not others or before.endswith(name):
-                found.append(match.group())
-    return list(dict.fromkeys(found))
+def _epithets(text: str, name: str) -> list[str]:
+    """'the young man' and the like, right after the name: 'Raskolnikov, the young man'."""
+    pattern = re.compile(re.escape(name) + r",? (" + _EPITHET.pattern + ")", re.I)
+    return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text)))
 
 
 def _summary(user: str) -> str:
@@ -141,11 +142,7 @@ def _summary(user: str) -> str:
 
 
 def _first_sentence(text: str) -> str:
-    for sentence in _SENTENCE.findall(text):
-        words = sentence.split()
-        if len(words) >= 5:
-            return " ".join(words)
-    return ""
+    return next((s for s in _sentences(text) if len(s.split()) >= 5), "")
 
 
 def _cut(text: str, limit: int) -> str:

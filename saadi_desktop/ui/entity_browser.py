@@ -38,6 +38,7 @@ KINDS = [
 ]
 KIND_LABELS = {NAMES_ONLY: "found by name only"}
 MAX_MENTIONS = 200  # shown at once; the rest are counted
+LATEST_DESCRIPTIONS = 5  # the most recent notes on an entity; earlier ones are counted
 NAMES_ONLY_TIP = (
     "Found by name only: the quick names pass saw this name; the model has not read about it "
     "yet (index the book for aliases and descriptions)."
@@ -82,7 +83,7 @@ class EntityBrowser(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.list)
         split.addWidget(self.details)
-        split.setSizes([260, 380])
+        split.setSizes([200, 440])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(filters)
@@ -177,8 +178,11 @@ class EntityBrowser(QWidget):
         if entry.aliases:
             parts.append(f"<p><b>Also called:</b> {escape(', '.join(entry.aliases))}</p>")
         if entry.descriptions:
-            items = "".join(f"<li>{escape(d)}</li>" for d in entry.descriptions)
-            parts.append(f"<ul>{items}</ul>")
+            latest = entry.descriptions[-LATEST_DESCRIPTIONS:]
+            items = "".join(f"<li>{escape(d)}</li>" for d in reversed(latest))
+            earlier = len(entry.descriptions) - len(latest)
+            more = f'<p style="color:{muted}">… and {earlier} earlier notes.</p>' if earlier else ""
+            parts.append(f"<p><b>Latest notes:</b></p><ul>{items}</ul>{more}")
         if entry.by_name_only:
             parts.append(f'<p style="color:{muted}"><i>{escape(NAMES_ONLY_TIP)}</i></p>')
         parts.append("<h4>Mentions</h4>" if entry.mentions else "")

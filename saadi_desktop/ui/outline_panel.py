@@ -39,8 +39,8 @@ class OutlinePanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.currentItemChanged.connect(self._show_current)
-        self.tree.itemClicked.connect(self._item_clicked)
-        self.tree.itemActivated.connect(self._item_clicked)
+        self.tree.itemClicked.connect(self.open_item)
+        self.tree.itemActivated.connect(self.open_item)
         self.summary = NotesView()
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tree)
@@ -156,7 +156,8 @@ class OutlinePanel(QWidget):
         body = node.text if node.level else self._opening(node) + " …"
         return head + f"<p>{escape(body)}</p>"
 
-    def _item_clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+    def open_item(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        """Ask the reader to go to the span of the row ``item``."""
         node = self._node(item)
         if node is not None:
             self.span_requested.emit(node.start, node.end, node.level)

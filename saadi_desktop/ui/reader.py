@@ -72,7 +72,7 @@ class Reader(QWidget):
         self.location = QLabel("No book open")
         self.location.setObjectName("location")
         self.location.setTextFormat(Qt.TextFormat.PlainText)
-        self.location.setStyleSheet("#location { padding: 4px 8px; color: palette(text); }")
+        self._style_location()
         self.view = BookView()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -320,6 +320,12 @@ class Reader(QWidget):
 
     def restyle(self) -> None:
         """Redraw headings and highlights after a change of theme or font size."""
+        self._style_location()
         if self.book is not None:
             self._style_headings(self.book.text, self.book.sections)
         self._shade()
+
+    def _style_location(self) -> None:
+        # An explicit colour: a style sheet's palette(text) keeps the palette it was polished with
+        colour = theme.current().text
+        self.location.setStyleSheet(f"#location {{ padding: 4px 8px; color: {colour}; }}")

@@ -14,9 +14,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QSplitter, QStyle, QTabWidget, QToolBar
+from PySide6.QtWidgets import QApplication, QSplitter, QTabWidget, QToolBar
 
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations, theme
@@ -68,6 +68,7 @@ class ReadingTools(QObject):
         tabs.setDocumentMode(True)
         if isinstance(column, QSplitter):
             column.replaceWidget(column.indexOf(contents), tabs)
+        contents.setHeaderHidden(True)  # the tab names it
         tabs.addTab(contents, "Contents")
         tabs.addTab(self.entities, "People && places")
         tabs.addTab(self.outline, "Outline")
@@ -77,12 +78,9 @@ class ReadingTools(QObject):
 
     def _build_actions(self) -> None:
         window = self.window
-        style = window.style()
-        self.back_action = self._action("&Back", ["Alt+Left"], self.reader.go_back)
-        self.back_action.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_ArrowBack))
+        self.back_action = self._action("← &Back", ["Alt+Left"], self.reader.go_back)
         self.back_action.setToolTip("Back to where you were before the last jump (Alt+Left)")
-        self.forward_action = self._action("&Forward", ["Alt+Right"], self.reader.go_forward)
-        self.forward_action.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_ArrowForward))
+        self.forward_action = self._action("&Forward →", ["Alt+Right"], self.reader.go_forward)
         self.forward_action.setToolTip("Forward again (Alt+Right)")
         larger = self._action("&Larger text", ["Ctrl+=", "Ctrl++"], partial(self.zoom, FONT_STEP))
         smaller = self._action("&Smaller text", ["Ctrl+-"], partial(self.zoom, -FONT_STEP))
@@ -105,6 +103,7 @@ class ReadingTools(QObject):
         toolbar = QToolBar("Navigation")
         toolbar.setObjectName("navigation")
         toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)  # readable in any theme
         toolbar.addAction(self.back_action)
         toolbar.addAction(self.forward_action)
         window.addToolBar(toolbar)
@@ -154,6 +153,10 @@ class ReadingTools(QObject):
             name = theme.apply(app, name).name
         self.dark_action.setChecked(name == "dark")
         self.reader.restyle()
+        book = self.reader.book
+        if book is not None:  # the contents dim front matter in the palette's colour
+            self.window.contents.set_sections(book.sections)
+            self.window.contents.mark(self.reader.top_position())
         self.window.search.restyle()
         self._show_notes()
         if remember:

@@ -308,6 +308,7 @@ class SearchPanel(QWidget):
         self.hint.setStyleSheet(f"color: {theme.current().muted}; padding: 8px;")
         for index, card in enumerate(self.cards):
             card.label.setText(render(index, card.result, self.locate(card.result.start)))
+            card.setStyleSheet("")  # re-polished with the new palette
             card.set_current(index == self.current)
         self._show_scope()
 

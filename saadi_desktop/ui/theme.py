@@ -19,6 +19,7 @@ class Theme:
     alternate: str
     text: str
     muted: str  # secondary text: reasons, hints, locations
+    disabled: str  # a menu item or button that cannot be used now
     heading: str
     link: str
     selection: str
@@ -42,6 +43,7 @@ LIGHT = Theme(
     alternate="#f5f5f5",
     text="#1a1a1a",
     muted="#555555",
+    disabled="#a0a0a0",
     heading="#5b3a1a",
     link="#1a5fb4",
     selection="#3584e4",
@@ -60,6 +62,7 @@ DARK = Theme(
     alternate="#262626",
     text="#dcdcdc",
     muted="#a8a8a8",
+    disabled="#686868",
     heading="#e0b07a",
     link="#8cb4ff",
     selection="#2a5a8c",
@@ -116,7 +119,7 @@ def _palette(theme: Theme) -> QPalette:
     }
     for key, colour in colours.items():
         palette.setColor(key, QColor(colour))
-    dimmed = QColor(theme.muted)
+    dimmed = QColor(theme.disabled)
     for key in (role.WindowText, role.Text, role.ButtonText):
         palette.setColor(QPalette.ColorGroup.Disabled, key, dimmed)
     if theme.name == "dark":  # the bevels Fusion draws from these
