@@ -136,6 +136,7 @@ def main(argv: list[str]) -> int:
         save(panel, "search-panel.png")
         panel.spoilers.setChecked(True)
         wait_until(app, lambda: panel.later == 0 and len(panel.results) > 0)
+        app.processEvents()  # the new result cards are shown on the next pass of the loop
         save(panel, "search-spoilers.png")
         shoot_reading_tools(app, window)
         window.close()
