@@ -27,7 +27,9 @@ from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
 from saadi_desktop.ui import theme
+from saadi_desktop.ui.entity_browser import EntityBrowser
 from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.notes import BookNotes, EntityEntry
 from saadi_desktop.ui.reader import DEFAULT_POINTS
 
 FILLER = "".join(
@@ -357,3 +359,19 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
     assert item is not None
     summary.tree.setCurrentItem(item)
     assert "<b>bold</b>" in summary.summary.toPlainText()
+
+
+def test_a_long_mention_list_grows_on_demand(qapp: QApplication) -> None:
+    text = "".join(f"Rodion walked on, day {n}.\n\n" for n in range(40))
+    starts = [text.index(f"day {n}.") - len("Rodion walked on, ") for n in range(40)]
+    ends = [start + len(f"Rodion walked on, day {n}.") for n, start in enumerate(starts)]
+    rodion = EntityEntry("1", "Rodion", "person", (), (), tuple(range(40)))
+    notes = BookNotes(None, None, starts, ends, [rodion], [])
+    browser = EntityBrowser(lambda position: f"at {position}")
+    browser.set_notes(notes, text)
+    shown = browser.details.toPlainText()
+    assert "day 29." in shown and "day 30." not in shown
+    assert "Show 10 more (of 10)" in shown
+    browser.show_more_mentions()
+    assert "day 39." in browser.details.toPlainText()
+    assert "Show" not in browser.details.toPlainText()

@@ -37,7 +37,8 @@ KINDS = [
     ("Found by name only", NAMES_ONLY),
 ]
 KIND_LABELS = {NAMES_ONLY: "found by name only"}
-MAX_MENTIONS = 200  # shown at once; the rest are counted
+MENTIONS_SHOWN = 30  # mentions shown at first; "show more" adds MORE_MENTIONS at a time
+MORE_MENTIONS = 100
 LATEST_DESCRIPTIONS = 5  # the most recent notes on an entity; earlier ones are counted
 NAMES_ONLY_TIP = (
     "Found by name only: the quick names pass saw this name; the model has not read about it "
@@ -55,6 +56,7 @@ class EntityBrowser(QWidget):
         self.text = ""  # the book's canonical text, for snippets
         self.entries: list[EntityEntry] = []  # in list order
         self.current: EntityEntry | None = None
+        self.mentions_shown = MENTIONS_SHOWN
 
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter by name or alias…")
@@ -100,17 +102,10 @@ class EntityBrowser(QWidget):
         self.entries = sorted(notes.entities, key=_order) if notes else []
         with QSignalBlocker(self.list):
             self.list.clear()
-            for entry in self.entries:
-                item = QTreeWidgetItem([entry.name, str(len(entry.mentions))])
-                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
-                if entry.by_name_only:
-                    font = item.font(0)
-                    font.setItalic(True)
-                    item.setFont(0, font)
-                    item.setToolTip(0, NAMES_ONLY_TIP)
-                self.list.addTopLevelItem(item)
-        self._apply_filter()
-        self.select(key)
+            self.list.addTopLevelItems([_item(entry) for entry in self.entries])
+            self._apply_filter()
+            self.select(key)
+        self._current_changed()
 
     def set_scope(self, text: str, spoilers: bool) -> None:
         """The line that says how far the notes go (red while spoilers are shown)."""
@@ -130,12 +125,14 @@ class EntityBrowser(QWidget):
         """Choose the entity with ``key`` (None, or one not shown: the first shown)."""
         index = next((i for i, e in enumerate(self.entries) if e.key == key), None)
         if index is None or self._item(index).isHidden():
-            shown = [i for i in range(len(self.entries)) if not self._item(i).isHidden()]
-            index = shown[0] if shown else None
+            shown = (i for i in range(len(self.entries)) if not self._item(i).isHidden())
+            index = next(shown, None)
         if index is None:
             self.list.setCurrentIndex(QModelIndex())
         else:
             self.list.setCurrentItem(self._item(index))
+        if self.list.signalsBlocked():
+            return  # the caller shows the details once, when it is done
         self._current_changed()
 
     def _item(self, index: int) -> QTreeWidgetItem:
@@ -156,7 +153,10 @@ class EntityBrowser(QWidget):
     def _current_changed(self) -> None:
         item = self.list.currentItem()
         index = self.list.indexOfTopLevelItem(item) if item is not None else -1
-        self.current = self.entries[index] if 0 <= index < len(self.entries) else None
+        chosen = self.entries[index] if 0 <= index < len(self.entries) else None
+        if chosen is None or self.current is None or chosen.key != self.current.key:
+            self.mentions_shown = MENTIONS_SHOWN
+        self.current = chosen
         self.details.setHtml(self._details_html())
 
     def _details_html(self) -> str:
@@ -186,11 +186,12 @@ class EntityBrowser(QWidget):
         if entry.by_name_only:
             parts.append(f'<p style="color:{muted}"><i>{escape(NAMES_ONLY_TIP)}</i></p>')
         parts.append("<h4>Mentions</h4>" if entry.mentions else "")
-        for seq in entry.mentions[:MAX_MENTIONS]:
+        for seq in entry.mentions[: self.mentions_shown]:
             parts.append(self._mention_html(notes, entry, seq))
-        hidden = count - MAX_MENTIONS
+        hidden = count - self.mentions_shown
         if hidden > 0:
-            parts.append(f'<p style="color:{muted}">… and {hidden} more.</p>')
+            more = min(hidden, MORE_MENTIONS)
+            parts.append(f'<p><a href="more:">Show {more} more</a> (of {hidden})</p>')
         return "".join(parts)
 
     def _mention_html(self, notes: BookNotes, entry: EntityEntry, seq: int) -> str:
@@ -205,9 +206,19 @@ class EntityBrowser(QWidget):
 
     def _anchor_clicked(self, url: QUrl) -> None:
         text = url.toString()
-        if self.notes is None or self.current is None or not text.startswith("mention:"):
+        if self.notes is None or self.current is None:
             return
-        self.open_mention(int(text.removeprefix("mention:")))
+        if text == "more:":
+            self.show_more_mentions()
+        elif text.startswith("mention:"):
+            self.open_mention(int(text.removeprefix("mention:")))
+
+    def show_more_mentions(self) -> None:
+        """List :data:`MORE_MENTIONS` more mentions of the current entity, where the list was."""
+        scroll = self.details.verticalScrollBar().value()
+        self.mentions_shown += MORE_MENTIONS
+        self.details.setHtml(self._details_html())
+        self.details.verticalScrollBar().setValue(scroll)
 
     def open_mention(self, seq: int) -> None:
         """Ask the reader to show chunk ``seq`` with the current entity's names marked."""
@@ -216,6 +227,17 @@ class EntityBrowser(QWidget):
         start, end = self.notes.span(seq)
         highlights = mention_highlights(self.text, start, end, self.current)
         self.mention_requested.emit(start, end, highlights)
+
+
+def _item(entry: EntityEntry) -> QTreeWidgetItem:
+    item = QTreeWidgetItem([entry.name, str(len(entry.mentions))])
+    item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+    if entry.by_name_only:
+        font = item.font(0)
+        font.setItalic(True)
+        item.setFont(0, font)
+        item.setToolTip(0, NAMES_ONLY_TIP)
+    return item
 
 
 def _order(entry: EntityEntry) -> tuple[bool, int, str]:

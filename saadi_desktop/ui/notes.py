@@ -8,6 +8,7 @@ work: which entities match a filter, where an entity's names occur in a passage.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -76,18 +77,19 @@ def matches(entity: EntityEntry, typed: str, kind: str | None) -> bool:
 
 def name_spans(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
     """Where any of ``names`` occurs in ``text`` as whole words (case-insensitive, any
-    whitespace between words), without overlaps, in order; longer names win."""
-    taken: list[tuple[int, int]] = []
-    for name in sorted(set(names), key=lambda n: (-len(n), n)):
-        words = name.split()
-        if not words:
-            continue
-        pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in words) + r"(?!\w)"
-        for found in re.finditer(pattern, text, re.IGNORECASE):
-            span = found.span()
-            if not any(s < span[1] and span[0] < e for s, e in taken):
-                taken.append(span)
-    return sorted(taken)
+    whitespace between words), without overlaps, in order; a longer name wins over a shorter
+    one starting at the same place."""
+    pattern = _names_pattern(tuple(sorted(set(names), key=lambda n: (-len(n), n))))
+    return [m.span() for m in pattern.finditer(text)] if pattern else []
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One scan for all the names: an alternation, longest first."""
+    choices = [r"\s+".join(re.escape(w) for w in name.split()) for name in names if name.split()]
+    if not choices:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(choices) + r")(?!\w)", re.IGNORECASE)
 
 
 def mention_highlights(
