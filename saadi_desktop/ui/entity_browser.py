@@ -190,8 +190,8 @@ class EntityBrowser(QWidget):
             parts.append(self._mention_html(notes, entry, seq))
         hidden = count - self.mentions_shown
         if hidden > 0:
-            more = min(hidden, MORE_MENTIONS)
-            parts.append(f'<p><a href="more:">Show {more} more</a> (of {hidden})</p>')
+            step = min(hidden, MORE_MENTIONS)
+            parts.append(f'<p><a href="more:">Show {step} more</a> (of {hidden})</p>')
         return "".join(parts)
 
     def _mention_html(self, notes: BookNotes, entry: EntityEntry, seq: int) -> str:
