@@ -375,3 +375,19 @@ def test_a_long_mention_list_grows_on_demand(qapp: QApplication) -> None:
     browser.show_more_mentions()
     assert "day 39." in browser.details.toPlainText()
     assert "Show" not in browser.details.toPlainText()
+
+
+def test_indexing_through_the_worker_fills_the_entity_browser(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    source = make_epub(tmp_path / "notes.epub", BOOK, title="Notes Book")
+    path = import_book(source, chunk_words=40).info.path
+    open_indexed(qtbot, window, path)
+    browser = window.tools.entities
+    assert all(e.by_name_only for e in browser.entries)  # the names pass only, before indexing
+    panel = window.indexing
+    panel.model_factory = lambda _spec, _progress: ScriptedLLM(default=reply)
+    panel.start_without_estimate()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=10000)
+    qtbot.waitUntil(lambda: not entity(window, "Alyona Ivanovna").by_name_only, timeout=5000)
+    assert "the old woman" not in entity(window, "Alyona Ivanovna").aliases  # still shielded

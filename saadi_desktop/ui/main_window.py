@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self._build_menu()
         self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
         self.indexing = install_indexing(self, self.library, self.refresh_library)
+        self.indexing.index_changed.connect(self.tools.state_grew)  # new notes to show
         self.refresh_library()
         self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")
 

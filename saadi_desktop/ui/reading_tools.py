@@ -220,6 +220,11 @@ class ReadingTools(QObject):
         if notes.chunk_of(self.reader.furthest) != notes.limit_chunk:
             self.timer.start()
 
+    def state_grew(self, path: Path, _state: str = "") -> None:
+        """The builder wrote more of a book's state: the open book's notes follow (throttled)."""
+        if path == self.window.path and not self.timer.isActive():
+            self.timer.start()
+
     def _show_span(self, start: int, end: int, level: int) -> None:
         """A summary's span: a passage or a level-1 group is shaded; a higher node's span is
         too long to shade, the reader goes to its start."""
