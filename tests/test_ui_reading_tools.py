@@ -391,3 +391,17 @@ def test_indexing_through_the_worker_fills_the_entity_browser(
     qtbot.waitUntil(lambda: not panel.busy, timeout=10000)
     qtbot.waitUntil(lambda: not entity(window, "Alyona Ivanovna").by_name_only, timeout=5000)
     assert "the old woman" not in entity(window, "Alyona Ivanovna").aliases  # still shielded
+
+
+def test_section_titles_that_look_like_markup_stay_text(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    odd = [("&lt;img src='x.png'&gt; One", "<p>It began.</p>"), ("Two", "<p>It went on.</p>")]
+    source = make_epub(tmp_path / "odd.epub", odd, title="Odd")
+    open_indexed(qtbot, window, import_book(source).info.path)
+    item = window.contents.topLevelItem(0)
+    assert item is not None and item.text(0) == "<img src='x.png'> One"
+    assert item.toolTip(0) == "<qt>&lt;img src=&#x27;x.png&#x27;&gt; One</qt>"
+    labels = [window.search.scope, window.tools.entities.scope, window.tools.outline.scope]
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
+    assert window.reader.location.text().startswith("<img src='x.png'> One · ")

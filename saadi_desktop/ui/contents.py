@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from saadi_desktop.books import Section
 from saadi_desktop.ui.passages import section_at
+from saadi_desktop.ui.safe_text import plain_tooltip
 
 # No Python reference to an item is kept: the tree deletes its items (clear(), or its own
 # deletion), and a wrapper kept past that points at freed memory. Items are found again by
@@ -43,7 +44,7 @@ class TableOfContents(QTreeWidget):
                 path = (self.topLevelItemCount(),)
                 item = QTreeWidgetItem(self, [section.title])
             item.setData(0, Qt.ItemDataRole.UserRole, section.start)
-            item.setToolTip(0, section.title)
+            item.setToolTip(0, plain_tooltip(section.title))
             if section.matter != "body":
                 item.setForeground(0, dimmed)
             open_.append((section, item, path))

@@ -68,6 +68,7 @@ class EntityBrowser(QWidget):
         self.kind.currentIndexChanged.connect(self._apply_filter)
         self.scope = QLabel()
         self.scope.setWordWrap(True)
+        self.scope.setTextFormat(Qt.TextFormat.PlainText)  # it quotes section titles
         self.list = QTreeWidget()
         self.list.setHeaderLabels(["Name", "Mentions"])
         self.list.setRootIsDecorated(False)

@@ -34,6 +34,7 @@ class OutlinePanel(QWidget):
         self.nodes: dict[Path, OutlineNode] = {}
         self.scope = QLabel()
         self.scope.setWordWrap(True)
+        self.scope.setTextFormat(Qt.TextFormat.PlainText)  # it quotes section titles
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)

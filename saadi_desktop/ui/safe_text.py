@@ -26,6 +26,12 @@ class NotesView(QTextBrowser):
         return None  # no image, style sheet or file is ever loaded
 
 
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` as it is: Qt would take a tooltip that looks like markup
+    ('<img src=…>' in a chapter title) for rich text."""
+    return f"<qt>{escape(text)}</qt>"
+
+
 def escape(text: str) -> str:
     return html.escape(text, quote=True)
 

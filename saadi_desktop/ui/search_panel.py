@@ -139,8 +139,10 @@ class SearchPanel(QWidget):
         self.spoilers.toggled.connect(self._spoilers_toggled)
         self.scope = QLabel()
         self.scope.setWordWrap(True)
+        self.scope.setTextFormat(Qt.TextFormat.PlainText)  # it quotes section titles
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {theme.current().muted};")
         self.status.hide()
         self.hint = QLabel(HINT)
