@@ -76,7 +76,7 @@ DARK = Theme(
 THEMES = {t.name: t for t in (LIGHT, DARK)}
 
 _current = LIGHT
-_original: QPalette | None = None  # the platform's palette, for going back to light
+_original: tuple[QPalette, str] | None = None  # the platform's palette and style, for light
 
 
 def current() -> Theme:
@@ -88,9 +88,12 @@ def apply(app: QApplication, name: str) -> Theme:
     global _current, _original
     theme = THEMES.get(name, LIGHT)
     if _original is None:
-        _original = QPalette(app.palette())
-    if theme is LIGHT:
-        app.setPalette(_original)  # the platform's own light look
+        _original = QPalette(app.palette()), app.style().name()
+    palette, style = _original
+    if theme is LIGHT:  # the platform's own look
+        if app.style().name() != style:
+            app.setStyle(style)
+        app.setPalette(palette)
     else:
         app.setStyle("Fusion")  # the one style that follows a palette everywhere
         app.setPalette(_palette(theme))
