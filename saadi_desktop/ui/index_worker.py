@@ -8,16 +8,18 @@ built-in model on two cores). The chunk in progress is redone on resume.
 
 The open model is kept in a :class:`ModelSlot` (a plain object) between jobs, so that an estimate
 followed by a start, or a pause followed by a resume, loads it once.
+
+The worker thread keeps the default priority. Lowering it (nice 10, inherited by llama.cpp's
+threads) was measured with ``saadi bench stall`` and made the longest stalls no shorter and the
+stalls over 100 ms more frequent (23 and 32 against 10 on a busy machine; probably the worker
+is descheduled while it holds the GIL, and
+the GUI thread then waits for a thread the scheduler has put at the back of the queue).
 """
 
 from __future__ import annotations
 
-import contextlib
 import enum
-import os
 import sqlite3
-import sys
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +31,6 @@ from saadi_desktop.store import StoreError
 from saadi_desktop.tasks import Cancelled
 from saadi_desktop.ui import index_operations, operations
 from saadi_desktop.ui.index_operations import ModelFactory
-
-WORKER_NICENESS = 10  # the builder's threads yield the CPU to the GUI thread (Linux)
 
 
 class Job(enum.Enum):
@@ -89,7 +89,6 @@ class IndexWorker(QThread):
         return self._stop_reason is not None
 
     def run(self) -> None:  # on the worker thread
-        _lower_thread_priority()
         try:
             llm = self._model()
             if self.should_stop():
@@ -130,15 +129,3 @@ class IndexWorker(QThread):
     def _preparing(self, event: dict[str, Any]) -> None:
         done, total = event.get("preparing", 0), max(int(event.get("total", 1)), 1)
         self.status_changed.emit(f"Preparing the built-in model (once): {100 * done // total} %")
-
-
-def _lower_thread_priority() -> None:
-    """Give this thread (and the threads llama.cpp starts from it, which inherit the value) a
-    lower priority, so the GUI thread wins the CPU whenever it has work: the window stays
-    responsive on a two-core machine that the model keeps busy. Only on Linux, where the
-    nice value belongs to a thread; elsewhere it would slow the whole app, GUI included."""
-    if not sys.platform.startswith("linux"):
-        return
-    # where it fails, responsiveness depends on the scheduler alone
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICENESS)
