@@ -11,9 +11,9 @@ followed by a start, or a pause followed by a resume, loads it once.
 
 The worker thread keeps the default priority. Lowering it (nice 10, inherited by llama.cpp's
 threads) was measured with ``saadi bench stall`` and made the longest stalls no shorter and the
-stalls over 100 ms more frequent (23 and 32 against 10 on a busy machine; probably the worker
-is descheduled while it holds the GIL, and
-the GUI thread then waits for a thread the scheduler has put at the back of the queue).
+stalls over 100 ms more frequent (23 and 32 against 10 on a busy machine), probably because the
+worker is descheduled while it holds the GIL and the GUI thread then waits for a thread the
+scheduler has put at the back of the queue.
 """
 
 from __future__ import annotations
