@@ -508,3 +508,13 @@ def test_the_routes_score_with_dense_vectors_too(tmp_path: Path, library: Path) 
         assert found.seqs and found.nodes_scored > 0
     with pytest.raises(ValueError, match="SCT routes score with bm25"):
         sct_flat(searcher, "candle", retriever="hybrid")
+
+
+def test_a_book_without_sections_hangs_its_passages_from_the_root() -> None:
+    text = " ".join(f"Sentence number {i} speaks of thing{i} and more." for i in range(60))
+    chunks = [StoredChunk(c.seq, c.start, c.end, c.words, None, "body", "")
+              for c in chunk_book(Book("T", "", "en", "txt", text), 50)]  # fmt: skip
+    nodes = build_tree(text, [], chunks)
+    assert len(nodes) == len(chunks) + 1 and all(n.parent_id == 0 for n in nodes[1:])
+    assert all(n.as_of_end is None for n in nodes)  # no section: search has no fallback
+    assert build_tree(text, [], []) == []
