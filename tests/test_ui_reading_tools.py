@@ -193,6 +193,7 @@ def test_clicking_a_mention_jumps_there_and_highlights_the_name(
     late = alyona.mentions[-1]
     start, end = window.tools.notes.span(late)  # type: ignore[union-attr]
 
+    before = reader.top_position()
     cursor = link_cursor(browser.details.document(), f"mention:{late}")
     rect = browser.details.cursorRect(cursor)
     qtbot.mouseClick(browser.details.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -202,6 +203,8 @@ def test_clicking_a_mention_jumps_there_and_highlights_the_name(
     assert spans[0] == (start, end)
     assert [text[s:e] for s, e in spans[1:]] == ["Alyona Ivanovna", "the old woman"]
     assert reader.top_position() <= start < reader.bottom_position()
+    window.tools.back_action.trigger()  # a mention is a jump: back returns
+    assert reader.top_position() == before
 
 
 def link_cursor(document: Any, href: str) -> QTextCursor:
@@ -249,6 +252,9 @@ def test_outline_shows_the_tree_and_a_click_jumps_to_the_span(
     assert reader.highlighted()[0] == (node.start, node.end)
     assert reader.top_position() <= node.start < reader.bottom_position()
     assert "Level 1 summary" in outline.summary.toPlainText()
+    window.tools.back_action.trigger()  # an outline node is a jump: back returns
+    window.tools.forward_action.trigger()
+    assert reader.top_position() <= node.start < reader.bottom_position()
 
 
 def test_the_outline_is_cut_at_the_reading_position(

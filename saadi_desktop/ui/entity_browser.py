@@ -37,6 +37,7 @@ KINDS = [
     ("Found by name only", NAMES_ONLY),
 ]
 KIND_LABELS = {NAMES_ONLY: "found by name only"}
+SHORT_KIND_LABELS = {NAMES_ONLY: "name only", "organization": "group"}  # for the narrow column
 MENTIONS_SHOWN = 30  # mentions shown at first; "show more" adds MORE_MENTIONS at a time
 MORE_MENTIONS = 100
 LATEST_DESCRIPTIONS = 5  # the most recent notes on an entity; earlier ones are counted
@@ -70,12 +71,15 @@ class EntityBrowser(QWidget):
         self.scope.setWordWrap(True)
         self.scope.setTextFormat(Qt.TextFormat.PlainText)  # it quotes section titles
         self.list = QTreeWidget()
-        self.list.setHeaderLabels(["Name", "Mentions"])
+        self.list.setHeaderLabels(["Name", "Type", "Mentions"])
         self.list.setRootIsDecorated(False)
         self.list.setUniformRowHeights(True)
         self.list.header().setStretchLastSection(False)
         self.list.header().setSectionResizeMode(0, self.list.header().ResizeMode.Stretch)
-        self.list.header().setSectionResizeMode(1, self.list.header().ResizeMode.ResizeToContents)
+        for column in (1, 2):
+            self.list.header().setSectionResizeMode(
+                column, self.list.header().ResizeMode.ResizeToContents
+            )
         self.list.currentItemChanged.connect(self._current_changed)
         self.details = NotesView()
         self.details.anchorClicked.connect(self._anchor_clicked)
@@ -103,7 +107,7 @@ class EntityBrowser(QWidget):
         self.entries = sorted(notes.entities, key=_order) if notes else []
         with QSignalBlocker(self.list):
             self.list.clear()
-            self.list.addTopLevelItems([_item(entry) for entry in self.entries])
+            self.list.addTopLevelItems([_row(entry) for entry in self.entries])
             self._apply_filter()
             self.select(key)
         self._current_changed()
@@ -230,14 +234,17 @@ class EntityBrowser(QWidget):
         self.mention_requested.emit(start, end, highlights)
 
 
-def _item(entry: EntityEntry) -> QTreeWidgetItem:
-    item = QTreeWidgetItem([entry.name, str(len(entry.mentions))])
-    item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+def _row(entry: EntityEntry) -> QTreeWidgetItem:
+    """An entity's row: name, type, mentions (a names-pass cluster in italics)."""
+    kind = SHORT_KIND_LABELS.get(entry.type, entry.type)
+    item = QTreeWidgetItem([entry.name, kind, str(len(entry.mentions))])
+    item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
     if entry.by_name_only:
-        font = item.font(0)
-        font.setItalic(True)
-        item.setFont(0, font)
-        item.setToolTip(0, NAMES_ONLY_TIP)
+        for column in (0, 1):
+            font = item.font(column)
+            font.setItalic(True)
+            item.setFont(column, font)
+            item.setToolTip(column, NAMES_ONLY_TIP)
     return item
 
 
