@@ -411,3 +411,25 @@ def test_section_titles_that_look_like_markup_stay_text(
     labels = [window.search.scope, window.tools.entities.scope, window.tools.outline.scope]
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
     assert window.reader.location.text().startswith("<img src='x.png'> One · ")
+
+
+def test_scrolling_requeries_only_on_entering_a_new_chunk_and_at_most_once_per_interval(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    tools, reader = window.tools, window.reader
+    notes = tools.notes
+    assert notes is not None and notes.limit_chunk is not None
+    asked = tools.request
+    for _ in range(50):  # scrolling inside the chunk already read: nothing to ask
+        reader.position_changed.emit(reader.top_position())
+    assert not tools.timer.isActive() and tools.request == asked
+
+    reader.furthest = notes.chunk_starts[notes.limit_chunk + 2]  # read on into new chunks
+    for _ in range(50):
+        reader.position_changed.emit(reader.top_position())
+    assert tools.timer.isActive() and tools.request == asked  # one refresh, later
+    with qtbot.waitSignal(tools.notes_changed, timeout=5000):
+        pass
+    assert tools.request == asked + 1
+    assert tools.notes is not None and tools.notes.limit_chunk == notes.limit_chunk + 2
