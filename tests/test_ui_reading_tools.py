@@ -433,3 +433,22 @@ def test_scrolling_requeries_only_on_entering_a_new_chunk_and_at_most_once_per_i
         pass
     assert tools.request == asked + 1
     assert tools.notes is not None and tools.notes.limit_chunk == notes.limit_chunk + 2
+
+
+def test_a_new_text_size_keeps_the_place_in_the_book(
+    qtbot: QtBot, window: MainWindow, indexed: Path
+) -> None:
+    open_indexed(qtbot, window, indexed)
+    reader = window.reader
+    book = reader.book
+    assert book is not None
+    reader.scroll_to(book.text.index("Chapter Five"))
+    before = reader.top_position()
+    for step in (3.0, -5.0):
+        window.tools.zoom(step)
+        assert before - 100 <= reader.top_position() <= before  # the same line, re-wrapped
+    assert reader.font_points() == DEFAULT_POINTS - 2
+    heading = book.sections[4].start
+    cursor = QTextCursor(reader.view.document())
+    cursor.setPosition(heading + 1)
+    assert cursor.charFormat().fontPointSize() > reader.font_points()  # headings scale too
