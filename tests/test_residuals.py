@@ -32,7 +32,7 @@ from saadi_desktop.residuals import (
     tree_as_of,
 )
 from saadi_desktop.search import Searcher, open_searcher
-from saadi_desktop.search.corpus import Corpus, Summary, load_corpus
+from saadi_desktop.search.corpus import Corpus, load_corpus, section_residuals
 from saadi_desktop.search.embed import HashingEmbedder, windows
 from saadi_desktop.search.sct import sct_descent, sct_flat, sct_index
 from saadi_desktop.store import BookDB, StoreError
@@ -382,11 +382,8 @@ _CORPUS, _CHUNKS, _SECTIONS = _fallback_corpus()
 def _with_text(corpus: Corpus, text: str) -> Corpus:
     """The corpus of the same book with another text: the tree recomputed from it."""
     nodes = build_tree(text, _SECTIONS, _CHUNKS)
-    fallback = [Summary(n.first_chunk, n.last_chunk, n.as_of_end, n.last_chunk)
-                for n in nodes if n.as_of_end is not None]  # fmt: skip
-    fallback.sort(key=lambda s: s.learned_at)
-    return dataclasses.replace(corpus, text=text, residuals=fallback,
-                               tree=[n.row() for n in nodes])  # fmt: skip
+    rows = [n.row() for n in nodes]
+    return dataclasses.replace(corpus, text=text, residuals=section_residuals(rows), tree=rows)
 
 
 def _dense_searcher(corpus: Corpus) -> Searcher:
@@ -518,3 +515,21 @@ def test_a_book_without_sections_hangs_its_passages_from_the_root() -> None:
     assert len(nodes) == len(chunks) + 1 and all(n.parent_id == 0 for n in nodes[1:])
     assert all(n.as_of_end is None for n in nodes)  # no section: search has no fallback
     assert build_tree(text, [], []) == []
+
+
+def test_a_chunk_falls_back_on_its_own_section_not_the_part_ending_with_it() -> None:
+    book = nested_book()
+    chunks = stored_chunks(book)
+    rows = [n.row() for n in build_tree(book.text, book.sections, chunks)]
+    body = [c for c in chunks if c.matter == "body"]
+    corpus = Corpus(book.text, [c.start for c in chunks], body,
+                    [book.sections[c.section_seq].title if c.section_seq is not None else ""
+                     for c in body], {}, [], [], [], section_residuals(rows), rows)  # fmt: skip
+    searcher = Searcher(corpus)
+    owner = {r.chunk_seq: rows[r.parent_id] for r in rows if r.chunk_seq is not None
+             and r.parent_id is not None}  # fmt: skip
+    for i, chunk in enumerate(body):
+        unit = corpus.residuals[int(searcher.residual_cover[i])]
+        assert (unit.first_chunk, unit.last_chunk) == (owner[chunk.seq].first_chunk,
+                                                       owner[chunk.seq].last_chunk)  # fmt: skip
+        assert searcher.summary_of(i, 1 << 62) == ("residual", owner[chunk.seq].text_as_of_end)

@@ -3,6 +3,7 @@ the level-1 summaries — each fact with the chunk it was learned at."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -66,11 +67,6 @@ def load_corpus(db: BookDB) -> Corpus:
         if s.level == 1
     ]
     tree = residual_rows(db)
-    residuals = [
-        Summary(r.first_chunk, r.last_chunk, r.text_as_of_end, r.last_chunk)
-        for r in tree
-        if r.text_as_of_end is not None
-    ]
     return Corpus(
         text=text,
         all_starts=[c.start for c in every],
@@ -80,6 +76,18 @@ def load_corpus(db: BookDB) -> Corpus:
         fields=sorted(fields, key=lambda f: f.learned_at),
         links=sorted(store.links(db), key=lambda link: link[2]),
         summaries=sorted(summaries, key=lambda s: s.learned_at),
-        residuals=sorted(residuals, key=lambda s: s.learned_at),
+        residuals=section_residuals(tree),
         tree=tree,
     )
+
+
+def section_residuals(tree: Sequence[ResidualRow]) -> list[Summary]:
+    """The summary channel's fallback units: each section's residual as of its end, learned at
+    its last passage. Ordered by learned_at and, among sections ending together (a part and its
+    last chapter), innermost first: a chunk takes the first unit that covers it."""
+    rows = sorted(tree, key=lambda r: (r.last_chunk, -r.depth))
+    return [
+        Summary(r.first_chunk, r.last_chunk, r.text_as_of_end, r.last_chunk)
+        for r in rows
+        if r.text_as_of_end is not None
+    ]
