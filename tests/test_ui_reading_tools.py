@@ -411,6 +411,9 @@ def test_section_titles_that_look_like_markup_stay_text(
     labels = [window.search.scope, window.tools.entities.scope, window.tools.outline.scope]
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
     assert window.reader.location.text().startswith("<img src='x.png'> One · ")
+    window.refresh_library()
+    tip = window.library.items()[0].toolTip(0)
+    assert tip.startswith("<qt>Odd<br>Ann Author<br>") and tip.endswith(" passages</qt>")
 
 
 def test_scrolling_requeries_only_on_entering_a_new_chunk_and_at_most_once_per_interval(

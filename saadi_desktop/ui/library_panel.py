@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from saadi_desktop.store import BookInfo
 from saadi_desktop.ui.dialogs import confirm
+from saadi_desktop.ui.safe_text import plain_tooltip
 
 BOOK_FILTER = ";;".join(
     [
@@ -70,7 +71,8 @@ class LibraryPanel(QWidget):
                 byline = f"{info.title}\n{info.author}" if info.author else info.title
                 item = QTreeWidgetItem(self.tree, [byline, info.index_state])
                 item.setData(0, Qt.ItemDataRole.UserRole, info)
-                item.setToolTip(0, f"{byline}\n{info.words:,} words, {info.chunks} passages")
+                tip = f"{byline}\n{info.words:,} words, {info.chunks} passages"
+                item.setToolTip(0, plain_tooltip(tip))  # a title is text, not markup
                 if current is not None and info.path == current:
                     item.setSelected(True)
                     self.tree.setCurrentItem(item)

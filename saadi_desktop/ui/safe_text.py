@@ -29,7 +29,7 @@ class NotesView(QTextBrowser):
 def plain_tooltip(text: str) -> str:
     """A tooltip that shows ``text`` as it is: Qt would take a tooltip that looks like markup
     ('<img src=…>' in a chapter title) for rich text."""
-    return f"<qt>{escape(text)}</qt>"
+    return "<qt>" + "<br>".join(escape(line) for line in text.split("\n")) + "</qt>"
 
 
 def escape(text: str) -> str:
