@@ -63,8 +63,10 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     window.refresh_library()
     window.search.query.clear()
     window.search.spoilers.setChecked(False)
+    column = tools.tabs.parentWidget()
+    sizes = window.splitter.sizes(), column.sizes()  # put back for the shots that follow
     window.splitter.setSizes([470, 560, 370])
-    tools.tabs.parentWidget().setSizes([130, 770])  # the left column: more room for the tabs
+    column.setSizes([130, 770])  # the left column: more room for the tabs
     tools.show_tab(1)
     shown: list[int] = []
     tools.notes_changed.connect(lambda: shown.append(1))
@@ -97,6 +99,8 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     app.processEvents()
     save(window, "reader-dark.png")
     tools.set_theme("light")
+    window.splitter.setSizes(sizes[0])
+    column.setSizes(sizes[1])
 
 
 def main(argv: list[str]) -> int:
