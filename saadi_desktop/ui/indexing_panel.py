@@ -282,7 +282,7 @@ class IndexingPanel(QWidget):
         left = "…" if eta is None else duration(eta)
         self.details.setText(
             f"{event['tokens_per_s']:.0f} tokens/s · time left {left} · "
-            f"{event['calls']} model calls this run"
+            f"{event['calls']} model call{'s' * (event['calls'] != 1)} this run"
         )
         if self.path is not None:
             self.index_changed.emit(self.path, f"indexing {100 * done // total} %")

@@ -50,8 +50,9 @@ class ModelChoice(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel("Model:"))
         row.addWidget(self.kind)
-        row.addWidget(self.location, 1)
+        row.addWidget(self.location, 3)
         row.addWidget(self.browse)
+        row.addStretch(1)  # the row's spare room, when no path or address is shown
         self._show_kind()
 
     def spec(self) -> str:
