@@ -40,10 +40,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from math import ceil
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from saadi_desktop.books.model import Section
 from saadi_desktop.chunking import sentences
-from saadi_desktop.search.bm25 import tokens
+from saadi_desktop.search.bm25 import Floats, tokens
 from saadi_desktop.store.bookdb import BookDB, StoredChunk
 from saadi_desktop.store.tree import ResidualRow, residual_leaves, write_residuals
 
@@ -52,6 +56,8 @@ BUDGET_RATIO = 0.1  # a residual keeps at most a tenth of its node's words …
 BUDGET_MAX_WORDS = 150  # … and never more than this
 _WHOLE = 1 << 30  # a sentence budget no passage reaches: split at sentence ends only
 _TOLERANCE = 1e-9  # a mean of equal novelties may round just above them
+
+Counts = Sequence[int] | npt.NDArray[Any]
 
 
 @dataclass(frozen=True)
@@ -67,9 +73,9 @@ def novelty(terms: Set[str], known: Set[str]) -> float:
     return len(terms - known) / len(terms) if terms else 0.0
 
 
-def threshold(novelties: Sequence[float]) -> float:
+def threshold(novelties: Sequence[float] | Floats) -> float:
     """The node's mean novelty, clamped to [LOW, HIGH]."""
-    mean = sum(novelties) / len(novelties) if novelties else 0.0
+    mean = float(np.mean(novelties)) if len(novelties) else 0.0
     return min(max(mean, LOW), HIGH)
 
 
@@ -80,23 +86,30 @@ def word_budget(words: int) -> int:
 def compress(node: Sequence[Sentence], known: Set[str]) -> list[int]:
     """The extractive compressor: indexes (in reading order) of the sentences of ``node`` kept as
     its residual relative to the parent summary's terms ``known``."""
-    if not node:
-        return []
     new = [len(s.terms - known) for s in node]  # the terms each sentence adds
-    # novelty(s.terms, known), from the counts just made
-    scores = [n / len(s.terms) if s.terms else 0.0 for n, s in zip(new, node, strict=True)]
-    bar = threshold(scores) - _TOLERANCE
-    passing = [i for i, score in enumerate(scores) if score >= bar]
-    if not passing:  # every sentence below the clamp: keep the most novel one
-        return [max(range(len(node)), key=lambda i: (scores[i], -i))]
-    budget = word_budget(sum(s.words for s in node))
+    return keep_novel(new, [len(s.terms) for s in node], [s.words for s in node])
+
+
+def keep_novel(new: Counts, terms: Counts, words: Counts) -> list[int]:
+    """Steps 2–4 from counts per sentence (terms it adds, its distinct terms, its words):
+    novelty, the adaptive threshold, then the kept indexes in reading order."""
+    new, terms, words = np.asarray(new), np.asarray(terms), np.asarray(words)
+    if not len(new):
+        return []
+    scores = np.divide(new, terms, out=np.zeros(len(new)), where=terms > 0)  # novelty()
+    passing = np.flatnonzero(scores >= threshold(scores) - _TOLERANCE)
+    if not len(passing):  # every sentence below the clamp: keep the most novel one
+        return [int(np.argmax(scores))]
+    budget = word_budget(int(words.sum()))
     kept: list[int] = []
-    words = 0
-    for i in sorted(passing, key=lambda i: (-new[i], i)):
-        if kept and words + node[i].words > budget:
+    used = 0
+    for i in passing[np.lexsort((passing, -new[passing]))].tolist():  # most new terms first
+        if kept and used + int(words[i]) > budget:
             continue
         kept.append(i)
-        words += node[i].words
+        used += int(words[i])
+        if used >= budget:
+            break
     return sorted(kept)
 
 
@@ -268,9 +281,14 @@ def _fill_as_of_end(
     vocabulary: Sequence[frozenset[str]],
 ) -> None:
     """For each section holding passages, its residual in the tree of the book cut at the
-    section's end: the path from the root recomputed on the text up to that end only."""
+    section's end: the path from the root recomputed on the text up to that end only.
+
+    This recomputes the root and every ancestor over a growing prefix of the book once per
+    section, so it counts new terms with arrays (:class:`_TermTable`) rather than sets; the
+    selection is the same :func:`keep_novel` (a test checks it against :func:`tree_as_of`)."""
     holding = [n for n in nodes if n.section_seq is not None and any(
         nodes[c].chunk_seq is not None for c in n.children)]  # fmt: skip
+    table = _TermTable(per_passage)
     df: Counter[str] = Counter()  # document frequencies of the passages up to the cut
     counted = 0
     for node in sorted(holding, key=lambda n: n.passages[-1]):
@@ -284,9 +302,39 @@ def _fill_as_of_end(
         known = common_vocabulary(df, counted)
         kept: list[Sentence] = []
         for ancestor in reversed(path):
-            kept = _keep(_sentences_of(ancestor, per_passage, cut), known)
+            index = table.sentences_of(ancestor.passages, cut)
+            chosen = keep_novel(table.new_terms(index, known), table.terms[index],
+                                table.words[index])  # fmt: skip
+            kept = [table.all[i] for i in index[chosen]]
             known = _terms(kept)
         node.as_of_end = " ".join(text[s.start : s.end] for s in kept)
+
+
+class _TermTable:
+    """Every sentence of the book as term ids, to count the terms absent from a reference for
+    many sentences at once."""
+
+    def __init__(self, per_passage: Sequence[list[Sentence]]) -> None:
+        self.all = [s for passage in per_passage for s in passage]
+        self.first = np.cumsum([0] + [len(p) for p in per_passage])  # passage → first sentence
+        self.ids: dict[str, int] = {}
+        flat = [self.ids.setdefault(t, len(self.ids)) for s in self.all for t in sorted(s.terms)]
+        self.flat = np.array(flat, dtype=np.int64)
+        self.terms = np.array([len(s.terms) for s in self.all], dtype=np.int64)
+        self.words = np.array([s.words for s in self.all], dtype=np.int64)
+        self.offsets = np.concatenate([[0], np.cumsum(self.terms)])
+
+    def sentences_of(self, passages: Sequence[int], cut: int) -> npt.NDArray[np.int64]:
+        ranges = [np.arange(self.first[p], self.first[p + 1]) for p in passages if p <= cut]
+        return np.concatenate(ranges) if ranges else np.zeros(0, dtype=np.int64)
+
+    def new_terms(self, index: npt.NDArray[np.int64], known: Set[str]) -> npt.NDArray[np.int64]:
+        """For each sentence in ``index``: how many of its distinct terms ``known`` lacks."""
+        mask = np.zeros(len(self.ids) + 1, dtype=np.int64)
+        mask[[self.ids[t] for t in known if t in self.ids]] = 1
+        hits = np.concatenate([[0], np.cumsum(mask[self.flat])])
+        missing = self.terms[index] - (hits[self.offsets[index + 1]] - hits[self.offsets[index]])
+        return np.asarray(missing, dtype=np.int64)
 
 
 def tree_as_of(
