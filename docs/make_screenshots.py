@@ -103,6 +103,26 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     column.setSizes(sizes[1])
 
 
+def shoot_indexing(app: QApplication, window: Any) -> None:
+    """The indexing panel mid-run: the built-in model reading the second book (real figures).
+    The shot is taken once the first passage is read; the run is then paused."""
+    other = next((b for b in window.library.books() if b.path != window.path), None)
+    if other is None:
+        return
+    window.library.select(other.path)
+    wait_until(app, lambda: window.path == other.path)
+    panel = window.indexing
+    panel.set_model_spec("")  # the built-in model, assembled into the temporary library
+    read: list[str] = []
+    panel.index_changed.connect(lambda _path, state: read.append(state))
+    panel.start_without_estimate()
+    wait_until(app, lambda: bool(read), timeout=1800)  # loading the model, then one passage
+    app.processEvents()
+    save(window, "indexing.png")
+    panel.pause()
+    wait_until(app, lambda: not panel.busy, timeout=1800)  # the call in progress ends first
+
+
 def main(argv: list[str]) -> int:
     book = Path(argv[0]) if argv else BOOK
     OUT.mkdir(parents=True, exist_ok=True)
@@ -143,6 +163,7 @@ def main(argv: list[str]) -> int:
         app.processEvents()  # the new result cards are shown on the next pass of the loop
         save(panel, "search-spoilers.png")
         shoot_reading_tools(app, window)
+        shoot_indexing(app, window)
         window.close()
     return 0
 
