@@ -370,10 +370,12 @@ def plot_hit_at_k(methods: dict[str, dict[str, Any]], path: Path, title: str) ->
     from matplotlib import pyplot as plt
 
     ks = list(range(1, DEPTH + 1))
-    figure, axes = plt.subplots(figsize=(8, 5), dpi=120)
-    for name, metrics in methods.items():
-        style = "--" if name == "oracle" else "-"
-        axes.plot(ks, [metrics[f"hit@{k}"] for k in ks], style, label=name, linewidth=1.4)
+    figure, axes = plt.subplots(figsize=(10, 5.5), dpi=120)
+    colours = plt.get_cmap("tab20")
+    for number, (name, metrics) in enumerate(methods.items()):
+        colour = "black" if name == "oracle" else colours(number % 20)
+        hits = [metrics[f"hit@{k}"] for k in ks]
+        axes.plot(ks, hits, _line_style(name), label=name, color=colour, linewidth=1.5)
     axes.set(
         xlabel="k (passages returned)",
         ylabel="hit@k (all evidence covered)",
@@ -383,10 +385,21 @@ def plot_hit_at_k(methods: dict[str, dict[str, Any]], path: Path, title: str) ->
         xticks=[1, 5, 10, 15, 20],
     )
     axes.grid(alpha=0.3)
-    axes.legend(fontsize=7, ncol=2, loc="upper left")
+    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+def _line_style(name: str) -> str:
+    """Bases solid, SAADI dash-dot, ablations dotted, SCT and the deep routes dashed."""
+    if name.startswith("saadi"):
+        return "-."
+    if "_only_" in name:
+        return ":"
+    if name.startswith(("sct", "oracle")) or name in ("hybrid_rerank", "full_scan"):
+        return "--"
+    return "-"
 
 
 def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
