@@ -277,31 +277,33 @@ def cmd_search(args: argparse.Namespace) -> int:
 def _deep_search(args: argparse.Namespace, db: BookDB, searcher: Any) -> int:
     """``--rerank`` / ``--scan``: the one search that calls the model, so its cost is printed
     before (an upper bound) and after (measured)."""
+    from saadi_desktop.indexing import duration
+    from saadi_desktop.library import data_dir
     from saadi_desktop.llm import LLMError
-    from saadi_desktop.search.rerank import deep_search, plan_route, seconds_per_token
+    from saadi_desktop.search import rerank
     from saadi_desktop.store import state as store
 
     route = "rerank" if args.rerank else "scan"
     llm = _open_model(args.model)
-    plan = plan_route(searcher, llm, args.query, route=route, until=args.until)
-    rates = seconds_per_token(
-        [(c.prompt_tokens, c.generated_tokens, c.ms) for c in store.calls(db)]
+    plan = rerank.plan_route(searcher, llm, args.query, route=route, until=args.until)
+    rates = data_dir() / "deep_search.json"
+    logged = [(c.prompt_tokens, c.generated_tokens, c.ms) for c in store.calls(db)]
+    seconds = rerank.expected_seconds(
+        plan, rerank.remembered_rate(rates, llm.model_id), rerank.seconds_per_token(logged)
     )
-    about = (
-        f", about {plan.prompt_tokens * rates[0] + plan.calls * 30 * rates[1]:.0f} s"
-        if rates else ""
-    )  # fmt: skip
+    about = f", about {duration(seconds)}" if seconds is not None else ""
     print(
         f"{route}: at most {plan.calls} model calls, {plan.prompt_tokens} prompt tokens in "
         f"{plan.rounds} rounds{about}",
         file=sys.stderr,
     )
     try:
-        found, reduction = deep_search(
+        found, reduction = rerank.deep_search(
             searcher, llm, args.query, route=route, until=args.until, k=args.k
         )
     except LLMError as error:
         raise StoreError(f"model: {error}") from None
+    rerank.remember_rate(rates, llm.model_id, reduction.cost)
     cost = asdict(reduction.cost)
     trace = [len(pool) for pool in reduction.rounds]
     if args.json:

@@ -87,7 +87,7 @@ class _TerminalProgress:
         width = 30
         filled = width * done // total
         eta = event.get("eta_s")
-        left = "?" if eta is None else _duration(eta)
+        left = "?" if eta is None else duration(eta)
         line = (
             f"\r[{'#' * filled}{'.' * (width - filled)}] chunk {done} of {total} "
             f"({100 * done // total} %)  calls {event['calls']}  "
@@ -96,7 +96,7 @@ class _TerminalProgress:
         print(line, end="", file=sys.stderr, flush=True)
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     seconds = int(seconds)
     hours, rest = divmod(seconds, 3600)
     return f"{hours}h{rest // 60:02d}m" if hours else f"{rest // 60}m{rest % 60:02d}s"

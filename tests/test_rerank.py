@@ -139,3 +139,25 @@ def test_cli_rerank_prints_the_cost_before_and_after(
     assert cli.main(["search", str(CRIME_EPUB), "Sonia", "--scan", "-k", "3"]) == 0
     captured = capsys.readouterr()
     assert "at most" in captured.err and "cost:" in captured.err and " 1. [" in captured.out
+
+
+def test_deep_search_time_is_estimated_from_earlier_runs(tmp_path: Path) -> None:
+    from saadi_desktop.search.rerank import (
+        Cost,
+        Plan,
+        expected_seconds,
+        remember_rate,
+        remembered_rate,
+    )
+
+    rates = tmp_path / "deep_search.json"
+    assert remembered_rate(rates, "m") is None
+    remember_rate(rates, "m", Cost(calls=3, prompt_tokens=1000, seconds=10.0))
+    remember_rate(rates, "m", Cost(calls=3, prompt_tokens=3000, seconds=30.0))
+    assert remembered_rate(rates, "m") == pytest.approx(0.01)
+    plan = Plan(calls=4, prompt_tokens=5000, rounds=2)
+    assert expected_seconds(plan, 0.01, None) == pytest.approx(50.0)
+    assert expected_seconds(plan, None, (0.01, 0.1)) == pytest.approx(50.0 + 4 * 40 * 0.1)
+    assert expected_seconds(plan, None, None) is None
+    rates.write_text("not json")
+    assert remembered_rate(rates, "m") is None

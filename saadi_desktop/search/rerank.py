@@ -19,6 +19,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -306,6 +307,43 @@ def to_results(
         score[index] = 1.0 / rank
     results = [searcher._result(i, query, score, {}, limit) for i in ranking]
     return Results(results, m, retriever="rerank")
+
+
+def expected_seconds(
+    plan: Plan, remembered: float | None, logged: tuple[float, float] | None
+) -> float | None:
+    """Seconds for a plan: from this model's earlier deep searches (seconds per prompt token,
+    everything included), else from the book's index-time call log; None when neither exists."""
+    if remembered is not None:
+        return plan.prompt_tokens * remembered
+    if logged is not None:
+        return plan.prompt_tokens * logged[0] + plan.calls * ANSWER_TOKENS / 2 * logged[1]
+    return None
+
+
+def remembered_rate(path: Path, model_id: str) -> float | None:
+    """Seconds per prompt token measured over this model's earlier deep searches."""
+    try:
+        totals = json.loads(path.read_text())[model_id]
+        return float(totals["seconds"]) / float(totals["prompt_tokens"])
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        return None
+
+
+def remember_rate(path: Path, model_id: str, cost: Cost) -> None:
+    """Add a deep search's measured cost to this model's totals (``path``: a small JSON file)."""
+    try:
+        data = json.loads(path.read_text())
+        data = data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        data = {}
+    totals: dict[str, Any] = data[model_id] if isinstance(data.get(model_id), dict) else {}
+    data[model_id] = {
+        "prompt_tokens": int(totals.get("prompt_tokens", 0)) + cost.prompt_tokens,
+        "seconds": float(totals.get("seconds", 0.0)) + cost.seconds,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2))
 
 
 def seconds_per_token(calls: Sequence[tuple[int, int, float]]) -> tuple[float, float] | None:
