@@ -161,3 +161,30 @@ def test_deep_search_time_is_estimated_from_earlier_runs(tmp_path: Path) -> None
     assert expected_seconds(plan, None, None) is None
     rates.write_text("not json")
     assert remembered_rate(rates, "m") is None
+
+
+def test_a_stop_request_ends_the_reduction_after_the_current_call(crime: Searcher) -> None:
+    from saadi_desktop.tasks import Cancelled
+
+    llm = judge("sonia")
+    events: list[dict[str, int]] = []
+    with pytest.raises(Cancelled):
+        deep_search(
+            crime, llm, "Sonia", route="scan", until=crime.corpus.chunks[60].start,
+            progress=events.append, should_stop=lambda: len(llm.prompts) >= 2,
+        )  # fmt: skip
+    assert len(llm.prompts) == 2  # asked before every call: no third call was started
+    assert [e["calls"] for e in events] == [0, 1, 2]  # round 1 starts, then one per window
+    assert all(e["round"] == 1 and e["passages"] == 61 for e in events)
+    assert events[-1]["windows_done"] == 2 < events[-1]["windows"]
+
+
+def test_progress_counts_calls_windows_and_rounds(crime: Searcher) -> None:
+    llm = judge("raskolnikov")
+    events: list[dict[str, int]] = []
+    _, reduction = deep_search(crime, llm, "Raskolnikov", route="rerank", progress=events.append)
+    assert events[-1]["calls"] == reduction.cost.calls == len(llm.prompts)
+    starts = [e for e in events if e["windows_done"] == 0]
+    assert [e["round"] for e in starts] == list(range(1, len(reduction.rounds) + 1))
+    assert [e["passages"] for e in starts] == [len(pool) for pool in reduction.rounds]
+    assert all(e["windows_done"] <= e["windows"] for e in events)

@@ -26,6 +26,7 @@ import numpy as np
 
 from saadi_desktop.llm.base import LLM, Completion, Message
 from saadi_desktop.search.engine import Results, Searcher
+from saadi_desktop.tasks import Cancelled, ProgressCallback, StopCheck, ignore, never
 
 ROUTES = ("rerank", "scan")
 POOL = 50
@@ -141,7 +142,19 @@ class Reducer:
             n = min(self.keep * count, n // 2 + 1) if count > 1 else 0
         return Plan(calls, tokens, rounds)
 
-    def reduce(self, question: str, pool: Sequence[int], texts: Sequence[str]) -> Reduction:
+    def reduce(
+        self,
+        question: str,
+        pool: Sequence[int],
+        texts: Sequence[str],
+        *,
+        progress: ProgressCallback = ignore,
+        should_stop: StopCheck = never,
+    ) -> Reduction:
+        """Reduce ``pool`` to the final picks. ``progress`` gets ``{"calls", "round",
+        "passages", "windows_done", "windows"}`` as each round starts and after each window;
+        ``should_stop`` is asked before every call (a call cannot be interrupted), and a stop
+        raises ``Cancelled``."""
         budget = self.budget(question)
         cost = Cost()
         rounds: list[list[int]] = []
@@ -153,9 +166,13 @@ class Reducer:
             windows = self.windows(current, texts, budget)
             single = len(windows) == 1
             survivors: list[int] = []
-            for window in windows:
+            event = {"calls": cost.calls, "round": len(rounds), "passages": len(current),
+                     "windows_done": 0, "windows": len(windows)}  # fmt: skip
+            progress(dict(event))
+            for done, window in enumerate(windows, start=1):
                 keep = self.window_keep(len(window), single)
-                survivors += self._judge(question, window, texts, keep, budget, cost)
+                survivors += self._judge(question, window, texts, keep, budget, cost, should_stop)
+                progress(event | {"calls": cost.calls, "windows_done": done})
             kept = set(survivors)
             eliminated.append([i for i in current if i not in kept])
             if single:
@@ -173,11 +190,14 @@ class Reducer:
         keep: int,
         budget: int,
         cost: Cost,
+        should_stop: StopCheck = never,
     ) -> list[int]:
         """One comparison: the window's passages, best first, at most ``keep``."""
         share = budget // len(window)
         passages = [self._passage_text(texts[i], share) for i in window]
         for retry in (False, True):
+            if should_stop():
+                raise Cancelled()
             completion = self.llm.complete(
                 _messages(question, passages, keep, retry=retry),
                 schema=_schema(len(window), keep),
@@ -281,10 +301,15 @@ def deep_search(
     route: str = "rerank",
     until: int | None = None,
     k: int = FINAL,
+    progress: ProgressCallback = ignore,
+    should_stop: StopCheck = never,
 ) -> tuple[Results, Reduction]:
-    """Run a route and return its top ``k`` as ordinary results, with the reduction."""
+    """Run a route and return its top ``k`` as ordinary results, with the reduction
+    (callbacks: see :meth:`Reducer.reduce`; a stop raises ``Cancelled``)."""
     pool = route_pool(searcher, query, route, until)
-    reduction = Reducer(llm).reduce(query, pool, searcher.chunk_texts)
+    reduction = Reducer(llm).reduce(
+        query, pool, searcher.chunk_texts, progress=progress, should_stop=should_stop
+    )
     results = to_results(searcher, query, reduction.ranking[:k], until=until)
     return results, reduction
 
