@@ -23,7 +23,7 @@ from saadi_desktop.books import Section
 from saadi_desktop.search import Results
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.ui import operations
-from saadi_desktop.ui.dialogs import report_unexpected
+from saadi_desktop.ui.dialogs import confirm, report_unexpected
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.passages import PositionMap, heading_span, snippet
 
@@ -51,6 +51,10 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     for kind in ("warning", "critical", "information", "question"):
         monkeypatch.setattr(QMessageBox, kind, capture)
+    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
+    monkeypatch.setattr(
+        QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
+    )
     return shown
 
 
@@ -266,6 +270,28 @@ def test_a_bad_file_shows_an_error_dialog(
     qtbot.waitUntil(lambda: len(messages) == 2, timeout=5000)
     assert "missing.epub" in messages[1][1]
     assert window.library.books() == []
+
+
+def test_dialogs_show_messages_as_plain_text(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[str, Qt.TextFormat, Qt.TextFormat]] = []
+
+    def capture(box: QMessageBox) -> QMessageBox.StandardButton:
+        label = box.findChild(QLabel, "qt_msgbox_label")  # what the reader sees
+        assert label is not None and label.text() == box.text()
+        shown.append((box.text(), box.textFormat(), label.textFormat()))
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "exec", capture)
+    bold = tmp_path / "<b>.epub"  # QMessageBox alone would guess rich text and show "."
+    bold.write_bytes(b"")
+    window.import_files([str(bold)])
+    qtbot.waitUntil(lambda: bool(shown), timeout=5000)
+    plain = Qt.TextFormat.PlainText
+    assert shown == [("<b>.epub: the file is empty", plain, plain)]
+    assert not confirm(window, "Remove book", "Remove <i>this</i>?")
+    assert shown[1] == ("Remove <i>this</i>?", plain, plain)
 
 
 def test_dropping_a_file_imports_it(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:

@@ -5,25 +5,46 @@ from __future__ import annotations
 import sys
 from types import TracebackType
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from saadi_desktop.ui import operations
 
+Button = QMessageBox.StandardButton
+
+
+def message_box(
+    icon: QMessageBox.Icon,
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    buttons: Button = Button.Ok,
+) -> QMessageBox:
+    """A message box that shows ``text`` as plain text. QMessageBox's static functions guess
+    the format, and a message quoting a file named '<b>.epub' would be taken for markup."""
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
+
+
+def ask(box: QMessageBox) -> int:
+    """Show ``box`` modally; the button pressed. The box is deleted afterwards (the static
+    functions do the same: a box kept as its parent's child would live as long as the window)."""
+    try:
+        return box.exec()
+    finally:
+        box.deleteLater()
+
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     """An error the reader can act on: the message only, never a traceback."""
-    QMessageBox.warning(parent, title, message)
+    ask(message_box(QMessageBox.Icon.Warning, parent, title, message))
 
 
 def confirm(parent: QWidget | None, title: str, question: str) -> bool:
-    answer = QMessageBox.question(
-        parent,
-        title,
-        question,
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.No,
-    )
-    return answer == QMessageBox.StandardButton.Yes
+    box = message_box(QMessageBox.Icon.Question, parent, title, question, Button.Yes | Button.No)
+    box.setDefaultButton(Button.No)
+    return ask(box) == Button.Yes
 
 
 def report_unexpected(
@@ -41,7 +62,11 @@ def report_unexpected(
     if QApplication.instance() is None:
         sys.__excepthook__(kind, error, trace)
         return
-    QMessageBox.critical(QApplication.activeWindow(), "saadi-desktop", message)
+    ask(
+        message_box(
+            QMessageBox.Icon.Critical, QApplication.activeWindow(), "saadi-desktop", message
+        )
+    )
 
 
 def install_excepthook() -> None:
