@@ -9,11 +9,10 @@ built-in model on two cores). The chunk in progress is redone on resume.
 The open model is kept in a :class:`ModelSlot` (a plain object) between jobs, so that an estimate
 followed by a start, or a pause followed by a resume, loads it once.
 
-The worker thread keeps the default priority. Lowering it (nice 10, inherited by llama.cpp's
-threads) was measured with ``saadi bench stall`` and made the longest stalls no shorter and the
-stalls over 100 ms more frequent (23 and 32 against 10 on a busy machine), probably because the
-worker is descheduled while it holds the GIL and the GUI thread then waits for a thread the
-scheduler has put at the back of the queue.
+The worker thread keeps the default priority. A lower one (nice 10, which llama.cpp's threads
+inherit) was tried with ``saadi bench stall`` on the shared two-core machine: the longest stalls
+were no shorter (203 and 264 ms against 200 and 234 ms at the default priority, all under a load
+of 5-8 from other processes) and indexing was slower, so it was dropped.
 """
 
 from __future__ import annotations
