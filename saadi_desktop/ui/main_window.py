@@ -18,6 +18,7 @@ from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.compat import GarbageCollector
 from saadi_desktop.ui.contents import TableOfContents
+from saadi_desktop.ui.deep_search import install_deep_search
 from saadi_desktop.ui.dialogs import show_error
 from saadi_desktop.ui.indexing_dock import install_indexing
 from saadi_desktop.ui.library_panel import LibraryPanel
@@ -83,6 +84,9 @@ class MainWindow(QMainWindow):
         self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
         self.indexing = install_indexing(self, self.library, self.refresh_library)
         self.indexing.index_changed.connect(self.tools.state_grew)  # new notes to show
+        self.deep = install_deep_search(
+            self, self.search, self.indexing, lambda: self.path, self.embedder
+        )  # the search panel's "Deep search…", with the indexing panel's model
         self.refresh_library()
         self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")
 
@@ -165,6 +169,7 @@ class MainWindow(QMainWindow):
         if self.path is None:
             return
         self.save_position()
+        self.deep.book_closed()
         self.search.set_session(None)
         self.reader.clear()
         self.contents.clear()
@@ -212,7 +217,9 @@ class MainWindow(QMainWindow):
             self.import_files(files)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.indexing.stop_for_close(self.close):  # closes again once the indexer stopped
+        # Both stop after their model call in progress; each closes again once it has stopped.
+        waiting = self.indexing.stop_for_close(self.close)
+        if self.deep.stop_for_close(self.close) or waiting:
             event.ignore()
             return
         self.close_book()  # stops the book's search session: queued work is skipped

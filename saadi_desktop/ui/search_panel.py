@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -106,6 +107,7 @@ def render(index: int, result: Result, where: str = "") -> str:
 class SearchPanel(QWidget):
     passage_requested = Signal(object)  # Result
     results_changed = Signal()
+    deep_search_requested = Signal()  # "Deep search…": see saadi_desktop.ui.deep_search
 
     def __init__(
         self,
@@ -134,6 +136,13 @@ class SearchPanel(QWidget):
             self.retriever.addItem(title, name)
             self.retriever.setItemData(self.retriever.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.retriever.currentIndexChanged.connect(self._retriever_changed)
+        self.deep_button = QPushButton("Deep search…")
+        self.deep_button.setFlat(True)  # secondary: slow, and the one search that calls the model
+        self.deep_button.setToolTip(
+            "Let the model read passages and pick the ones that answer your question "
+            "(slow; the cost is shown first)"
+        )
+        self.deep_button.clicked.connect(self.deep_search_requested)
         self.spoilers = QCheckBox("Show everything (spoilers)")
         self.spoilers.setToolTip("Search the whole book, not only up to where you are reading")
         self.spoilers.toggled.connect(self._spoilers_toggled)
@@ -167,6 +176,7 @@ class SearchPanel(QWidget):
         options = QHBoxLayout()
         options.addWidget(QLabel("Match by"))
         options.addWidget(self.retriever, 1)
+        options.addWidget(self.deep_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.query)
@@ -223,6 +233,15 @@ class SearchPanel(QWidget):
         self.session.search(
             text, until=self.limit, retriever=self.retriever.currentData(), k=RESULTS
         )
+
+    def show_results(self, results: list[Result], *, until: int | None) -> None:
+        """Show results found elsewhere (deep search), searched up to ``until``, like this
+        panel's own: a click jumps to the passage. A search still on its way is dropped."""
+        self.timer.stop()
+        if self.session is not None:
+            self.session.cancel()
+        self.limit = until
+        self._set_results(results, 0)
 
     def reading_moved(self) -> None:
         """The reader moved: with no results shown, the scope line names the new limit."""
