@@ -8,7 +8,9 @@ so the real one is never touched.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -123,6 +125,49 @@ def shoot_indexing(app: QApplication, window: Any) -> None:
     wait_until(app, lambda: not panel.busy, timeout=1800)  # the call in progress ends first
 
 
+DEEP_QUERY = "Where did he hide the things he took from the old woman?"
+
+
+def judge_model() -> Any:
+    """A stand-in for the model in the deep-search shot, so that it takes seconds: it prefers
+    the passages that share the most words with the question. Its calls and tokens are real
+    figures for its prompts (tokens counted as words); its time is not a model's."""
+    from saadi_desktop.llm.scripted import ScriptedLLM
+
+    def reply(messages: list[Any]) -> str:
+        user = messages[-1]["content"]
+        question = user.split("\n", 1)[0].removeprefix("QUESTION: ").lower()
+        body = user.split("PASSAGES:\n", 1)[1].split("\n---\n")[0]
+        passages = [p.split("\n", 1)[1].lower() for p in re.split(r"(?m)^(?=\[\d+\]\n)", body)
+                    if p.strip()]  # fmt: skip
+        found = re.search(r"at most (\d+)\.", user)
+        keep = int(found.group(1)) if found else 5
+        words = {w for w in re.findall(r"[a-z]+", question) if len(w) > 3}
+        score = [sum(text.count(w) for w in words) for text in passages]
+        order = sorted(range(len(passages)), key=lambda n: (-score[n], n))
+        return json.dumps({"passages": [n + 1 for n in order[:keep]]})
+
+    return ScriptedLLM(model_id="demo-judge", default=reply)
+
+
+def shoot_deep_search(app: QApplication, window: Any) -> None:
+    """Deep search, spoiler-safe: the stand-in judge reranks the top 50 up to READ_UP_TO;
+    its results in the panel, the first one shown in the reader, the measured cost above."""
+    panel, deep = window.search, window.deep
+    panel.spoilers.setChecked(False)
+    panel.query.setText(DEEP_QUERY)
+    wait_until(app, lambda: bool(panel.results))
+    deep.model_factory = lambda _spec, _progress: judge_model()
+    deep.begin()
+    dialog = deep.dialog
+    wait_until(app, dialog.run_button.isEnabled)
+    dialog.accept()
+    wait_until(app, lambda: deep.worker is None and not deep.bar.cancel.isVisible())
+    panel.go_to(0)
+    app.processEvents()
+    save(window, "deep-search.png")
+
+
 def main(argv: list[str]) -> int:
     book = Path(argv[0]) if argv else BOOK
     OUT.mkdir(parents=True, exist_ok=True)
@@ -163,6 +208,7 @@ def main(argv: list[str]) -> int:
         app.processEvents()  # the new result cards are shown on the next pass of the loop
         save(panel, "search-spoilers.png")
         shoot_reading_tools(app, window)
+        shoot_deep_search(app, window)
         shoot_indexing(app, window)
         window.close()
     return 0
