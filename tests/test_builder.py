@@ -4,6 +4,7 @@ failures, cancel and resume, append, and the one-builder lock."""
 from __future__ import annotations
 
 import json
+import re
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,8 @@ def smart_reply(messages: list[Message]) -> str:
     """A deterministic stand-in for a model: names what it sees, reuses recalled ids."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
-        return json.dumps({"summary": f"Summary of {user.count('[passage')} items."})
+        span = re.search(r"passages (\d+–\d+)", user.rsplit("\n---\n", 1)[1])
+        return json.dumps({"summary": f"Events of passages {span and span.group(1)}."})
     passage = current_passage(messages)
     ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
            for line in user.splitlines() if line.startswith("- id ")}  # fmt: skip
@@ -312,3 +314,30 @@ def test_killed_with_sigkill_three_times_resumes_to_the_same_state(
     assert kills == 3
     run(book)
     assert dump(book) == expected
+
+
+def test_a_fold_that_repeats_an_earlier_summary_is_asked_again(book: Path) -> None:
+    """The 1.5B default model sometimes answers a fold with the last summary it was shown."""
+    answers: list[str] = []
+
+    def copying(messages: list[Message]) -> str:
+        user = messages[-1]["content"]
+        if "Task: write a new summary" not in user:
+            return smart_reply(messages)
+        if "repeated an earlier summary" in user:
+            return smart_reply(messages)  # asked again, it summarises the right passages
+        story = user.split("STORY SO FAR (summaries, oldest first):\n", 1)
+        if len(story) == 2:  # copy the last summary it was shown
+            answers.append("copied")
+            last = story[1].split("\n\n", 1)[0].splitlines()[-1]
+            return json.dumps({"summary": last.split("] ", 1)[1]})
+        return json.dumps({"summary": "The old woman counts her pledges while Rodion waits."})
+
+    llm = ScriptedLLM(default=copying)
+    run(book, llm, limit=10)
+    with BookDB.open(book) as db:
+        level1 = [s for s in store.summaries(db) if s.level == 1]
+        kinds = [c.kind for c in store.calls(db)]
+    assert answers and kinds.count("retry") == len(answers)
+    assert len({s.text for s in level1}) == len(level1) == 2
+    assert level1[1].text == "Events of passages 6–10."

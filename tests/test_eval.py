@@ -156,7 +156,7 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     monkeypatch.setattr(cli, "_embedder", lambda retriever: HashingEmbedder())
     monkeypatch.setattr(cli, "_open_model", lambda spec: judge("door"))
     with pytest.MonkeyPatch.context() as patch:  # index with the deterministic fake model
-        patch.setattr("saadi_desktop.llm.open_llm",
+        patch.setattr("saadi_desktop.indexing.open_llm",
                       lambda spec="", **_: ScriptedLLM(default=smart_reply))  # fmt: skip
         assert cli.main(["index", str(book)]) == 0
     capsys.readouterr()

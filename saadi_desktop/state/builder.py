@@ -165,7 +165,7 @@ class _Loop:
             prompts.update_messages(history, shown, names, records),
             prompts.update_schema(ids), prompts.UPDATE_MAX_TOKENS, calls, "update", chunk.seq,
             None, lambda raw: parse_update(raw, ids),
-            lambda: prompts.update_messages(history, shown, names, records, retry=True),
+            lambda problem: prompts.update_messages(history, shown, names, records, retry=problem),
         )  # fmt: skip
         change = self.memory.apply(answer or [], text, chunk.seq)
         self.report.ungrounded += len(change.ungrounded)
@@ -228,15 +228,21 @@ class _Loop:
         unit = fold.unit
         of_summaries = fold.level > 1
 
-        def messages(retry: bool) -> list[Message]:
+        def messages(retry: str) -> list[Message]:
             return prompts.fold_messages(
                 history, passages, unit.first + 1, unit.last + 1,
                 of_summaries=of_summaries, retry=retry,
             )  # fmt: skip
 
+        # the summaries being folded may be echoed; any other one in STORY SO FAR may not
+        others = [h.text for h in history if not unit.first < h.first <= unit.last + 1]
+
+        def parse(raw: str) -> str:
+            return _not_a_copy(_parse_summary(raw), others)
+
         summary, _failure = self._call_until_valid(
-            messages(False), prompts.FOLD_SCHEMA, prompts.FOLD_MAX_TOKENS, calls, "fold",
-            seq, fold.level, _parse_summary, lambda: messages(True),
+            messages(""), prompts.FOLD_SCHEMA, prompts.FOLD_MAX_TOKENS, calls, "fold",
+            seq, fold.level, parse, messages,
         )  # fmt: skip
         text = summary or _extractive_stand_in(
             [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
@@ -273,14 +279,14 @@ class _Loop:
         parse: Any,
         retry_messages: Any,
     ) -> tuple[Any, tuple[str, str] | None]:
-        """Call, parse; on malformed output retry once with a reminder, then give up and report
-        the failure (error, raw output) instead of raising: the run goes on."""
-        raw = ""
+        """Call, parse; on malformed output retry once with a reminder of what was wrong, then
+        give up and report the failure (error, raw output) instead of raising: the run goes on."""
+        raw = problem = ""
         for attempt in range(2):
             if self.should_stop():
                 raise Cancelled()
             completion = self._complete(
-                messages if attempt == 0 else retry_messages(), schema, max_tokens
+                messages if attempt == 0 else retry_messages(problem), schema, max_tokens
             )
             calls.append(_call_row(kind if attempt == 0 else "retry", seq, level, completion))
             raw = completion.text
@@ -345,6 +351,25 @@ def _parse_summary(text: str) -> str:
     if not isinstance(summary, str) or not summary.strip():
         raise MalformedOutput("an empty summary")
     return " ".join(summary.split())
+
+
+COPY_SHARE = 0.5  # of a summary's word 4-grams found in one earlier summary
+
+
+def _not_a_copy(summary: str, earlier: Sequence[str]) -> str:
+    """A small model asked to summarise new passages sometimes repeats the last summary it was
+    shown; that is not a summary of these passages, so it is malformed output."""
+    mine = _shingles(summary)
+    for text in earlier:
+        if mine and len(mine & _shingles(text)) >= COPY_SHARE * len(mine):
+            raise MalformedOutput("it repeated an earlier summary from STORY SO FAR instead of "
+                                  "summarising the passages asked for")  # fmt: skip
+    return summary
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = text.casefold().split()
+    return {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
 
 
 def _extractive_stand_in(texts: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from saadi_desktop.llm.base import Message
 
-PROMPT_VERSION = "saadi-v2"
+PROMPT_VERSION = "saadi-v3"
 ENTITY_TYPES = ("person", "place", "organization", "object", "other")
 MAX_ENTITIES = 8
 MAX_ALIASES = 4
@@ -75,7 +75,7 @@ def update_messages(
     names: Sequence[str],
     records: Sequence[RecalledRecord],
     *,
-    retry: bool = False,
+    retry: str = "",
 ) -> list[Message]:
     """The state-update call for the last of ``passages``."""
     current = passages[-1].number
@@ -100,7 +100,7 @@ def update_messages(
         'of what this passage says about it, or "").'
     )
     if retry:
-        lines.append("Your previous answer was not valid. Answer with the JSON object only.")
+        lines.append(retry_line(retry))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
 
 
@@ -111,7 +111,7 @@ def fold_messages(
     last: int,
     *,
     of_summaries: bool,
-    retry: bool = False,
+    retry: str = "",
 ) -> list[Message]:
     """The fold call: summarise passages ``first``…``last`` (or the summaries that cover them)."""
     what = (
@@ -127,8 +127,13 @@ def fold_messages(
         'background only. Use only that text. Answer as {"summary": "..."}.',
     ]
     if retry:
-        lines.append("Your previous answer was not valid. Answer with the JSON object only.")
+        lines.append(retry_line(retry))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
+
+
+def retry_line(problem: str) -> str:
+    """The reminder of a second attempt: what was wrong with the first."""
+    return f"Your previous answer was not usable ({problem}). Answer with the JSON object only."
 
 
 def record_line(record: RecalledRecord) -> str:
