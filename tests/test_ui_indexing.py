@@ -345,3 +345,23 @@ def test_durations_and_model_kinds() -> None:
     assert kind_of("") == "built-in"
     assert kind_of("/models/qwen.gguf") == "file"
     assert kind_of("http://localhost:8080") == "server"
+
+
+def test_search_catches_up_with_what_the_indexer_learned(
+    qtbot: QtBot, window: MainWindow, book: Path
+) -> None:
+    panel = open_in(qtbot, window, book)
+    session = window.search.session
+    assert session is not None
+    qtbot.waitUntil(lambda: session.book.keyword is not None, timeout=WAIT_MS)
+    assert session.book.keyword is not None and not session.book.keyword.corpus.fields
+    panel.model_factory = factory(ScriptedLLM(default=smart_reply))
+    with qtbot.waitSignal(session.refreshed, timeout=WAIT_MS):
+        panel.start_without_estimate()
+    assert session.book.keyword.corpus.fields  # records, aliases and summaries: searchable
+    assert not window.search_refresh.isActive()  # the end of the run refreshed it at once
+    window.search.spoilers.setChecked(True)
+    with qtbot.waitSignal(window.search.results_changed, timeout=WAIT_MS):
+        qtbot.keyClicks(window.search.query, "meek sister")
+    reasons = [r for result in window.search.results for r in result.reasons]
+    assert any(r.startswith("linked to Lizaveta") for r in reasons)

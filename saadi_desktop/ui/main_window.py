@@ -29,6 +29,7 @@ from saadi_desktop.ui.search_session import SearchSession
 from saadi_desktop.ui.workers import EXPECTED_ERRORS, JobRunner, SharedEmbedder
 
 SAVE_POSITION_MS = 1000  # write the reading position once scrolling pauses
+REFRESH_SEARCH_MS = 30_000  # while indexing, search sees the new state at most this late
 
 
 class MainWindow(QMainWindow):
@@ -84,6 +85,12 @@ class MainWindow(QMainWindow):
         self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
         self.indexing = install_indexing(self, self.library, self.refresh_library)
         self.indexing.index_changed.connect(self.tools.state_grew)  # new notes to show
+        self.search_refresh = QTimer(self)  # search catches up with the indexer, throttled
+        self.search_refresh.setSingleShot(True)
+        self.search_refresh.setInterval(REFRESH_SEARCH_MS)
+        self.search_refresh.timeout.connect(self._refresh_search)
+        self.indexing.index_changed.connect(self._index_grew)
+        self.indexing.run_ended.connect(self._index_ended)
         self.deep = install_deep_search(
             self, self.search, self.indexing, lambda: self.path, self.embedder
         )  # the search panel's "Deep search…", with the indexing panel's model
@@ -176,6 +183,19 @@ class MainWindow(QMainWindow):
         self.path = None
         self.indexing.set_book(None)
         self.setWindowTitle("saadi-desktop")
+
+    def _index_grew(self, path: Path, *_state: object) -> None:
+        if path == self.path and not self.search_refresh.isActive():
+            self.search_refresh.start()
+
+    def _index_ended(self, path: Path) -> None:
+        if path == self.path:
+            self.search_refresh.stop()
+            self._refresh_search()
+
+    def _refresh_search(self) -> None:
+        if self.search.session is not None:
+            self.search.session.refresh()
 
     def _position_changed(self, position: int) -> None:
         self.contents.mark(position)

@@ -42,6 +42,7 @@ class SearchSession(QObject):
 
     keyword_ready = Signal()
     meaning_ready = Signal()
+    refreshed = Signal()
     meaning_progressed = Signal(str)
     search_finished = Signal(int, object)  # request number, Results
     failed = Signal(str)
@@ -115,6 +116,31 @@ class SearchSession(QObject):
         number, results = answer
         if results is not None and number == self.book.request and not self.book.closed:
             self.search_finished.emit(number, results)
+
+    def refresh(self) -> None:
+        """Rebuild the searchers from the book DB — the indexer has written new records, links
+        and summaries — in the background; searches use the old ones until the new are ready."""
+        book, embedder = self.book, self._embedder
+        meaning = book.meaning is not None
+
+        def work(progress: ProgressCallback) -> tuple[Searcher, Searcher | None]:
+            keyword = operations.keyword_searcher(book.path)
+            if not meaning:
+                return keyword, None
+            fresh = operations.meaning_searcher(
+                book.path, embedder.get(), progress=progress, should_stop=book.stopped
+            )
+            return keyword, fresh
+
+        self._runner.start(self._background_pool, work, self._rebuilt, self._job_failed)
+
+    def _rebuilt(self, searchers: tuple[Searcher, Searcher | None]) -> None:
+        if self.book.closed:
+            return
+        self.book.keyword = searchers[0]
+        if searchers[1] is not None:
+            self.book.meaning = searchers[1]
+        self.refreshed.emit()
 
     # -- meaning search -------------------------------------------------------------------------
 
