@@ -106,3 +106,22 @@ def test_real_model_reranks_a_small_pool(default_model: Path, no_network: None) 
     )
     assert reduction.ranking[0] == 1 and sorted(reduction.ranking) == [0, 1, 2]
     assert reduction.cost.calls == 1 and reduction.cost.failed_windows == 0
+
+
+@pytest.mark.slow
+def test_real_model_call_can_be_interrupted(default_model: Path) -> None:
+    """Pause, cancel and closing the app cut a running generation short."""
+    import threading
+
+    llm = LlamaCppLLM(default_model, n_ctx=1024)
+    timer = threading.Timer(3.0, llm.interrupt)
+    timer.start()
+    completion = llm.complete(
+        [{"role": "user", "content": "Count from 1 to 400, separated by commas."}],
+        schema=None,
+        max_tokens=600,
+    )
+    timer.join()
+    assert 0 < completion.generated_tokens < 600 and not completion.truncated
+    again = llm.complete([{"role": "user", "content": "Say yes."}], schema=None, max_tokens=4)
+    assert again.generated_tokens > 0  # the next call is not stopped by the old request

@@ -173,10 +173,11 @@ def test_a_stop_request_ends_the_reduction_after_the_current_call(crime: Searche
             crime, llm, "Sonia", route="scan", until=crime.corpus.chunks[60].start,
             progress=events.append, should_stop=lambda: len(llm.prompts) >= 2,
         )  # fmt: skip
-    assert len(llm.prompts) == 2  # asked before every call: no third call was started
-    assert [e["calls"] for e in events] == [0, 1, 2]  # round 1 starts, then one per window
+    assert len(llm.prompts) == 2  # no third call was started
+    # the stop came during call 2, so its answer is not used (it may have been interrupted)
+    assert [e["calls"] for e in events] == [0, 1]  # round 1 starts, then one per window
     assert all(e["round"] == 1 and e["passages"] == 61 for e in events)
-    assert events[-1]["windows_done"] == 2 < events[-1]["windows"]
+    assert events[-1]["windows_done"] == 1 < events[-1]["windows"]
 
 
 def test_progress_counts_calls_windows_and_rounds(crime: Searcher) -> None:

@@ -96,6 +96,10 @@ class GatedJudge(ScriptedLLM):
         self.hold_at = hold_at
         self.holding = threading.Event()
         self.release = threading.Event()
+        self.interrupted = False
+
+    def interrupt(self) -> None:
+        self.interrupted = True
 
     def complete(
         self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
@@ -214,7 +218,7 @@ def test_the_scan_reads_only_up_to_the_spoiler_limit(
     assert "The lantern, the lantern!" in window.search.results[0].text
 
 
-def test_cancel_stops_after_the_call_in_progress(
+def test_cancel_interrupts_the_call_in_progress(
     qtbot: QtBot, window: MainWindow, book: Path
 ) -> None:
     llm = GatedJudge("lantern", hold_at=2)
@@ -229,12 +233,13 @@ def test_cancel_stops_after_the_call_in_progress(
     qtbot.waitUntil(lambda: "1 of at most" in bar.details.text(), timeout=WAIT_MS)
     assert not window.search.deep_button.isEnabled()  # one deep search at a time
     qtbot.mouseClick(bar.cancel, Qt.MouseButton.LeftButton)
-    assert bar.details.text().startswith("Stopping after the model call in progress")
+    assert bar.details.text().startswith("Stopping (the model call in progress is cut short)")
+    assert llm.interrupted  # the model was told to cut its call short
     llm.release.set()
     qtbot.waitUntil(lambda: window.deep.worker is None, timeout=WAIT_MS)
-    assert len(llm.prompts) == 2  # the call in progress ended; no other was started
+    assert len(llm.prompts) == 2  # no other call was started
     assert bar.heading.text() == "Deep search cancelled"
-    assert bar.details.text().startswith("Stopped after 2 model calls")
+    assert bar.details.text().startswith("Stopped after 1 completed model call")
     assert window.search.results == before
     assert window.search.deep_button.isEnabled()
 

@@ -320,7 +320,7 @@ def test_closing_mid_index_stops_the_worker_and_the_next_start_offers_to_resume(
 
     first.close()  # mid-call: the window waits for the call, visibly
     assert first.isVisible() and panel.busy
-    assert "Stopping after the current model call before closing" in panel.details.text()
+    assert "Stopping before closing" in panel.details.text()
     llm.release.set()
     qtbot.waitUntil(lambda: not first.isVisible(), timeout=WAIT_MS)
     assert panel.worker is None
@@ -365,3 +365,46 @@ def test_search_catches_up_with_what_the_indexer_learned(
         qtbot.keyClicks(window.search.query, "meek sister")
     reasons = [r for result in window.search.results for r in result.reasons]
     assert any(r.startswith("linked to Lizaveta") for r in reasons)
+
+
+class InterruptibleLLM(ScriptedLLM):
+    """The scripted model, except that call number ``hold_at`` runs until it is interrupted,
+    as a real model's long generation would."""
+
+    def __init__(self, hold_at: int) -> None:
+        super().__init__(default=smart_reply)
+        self.hold_at = hold_at
+        self.holding = threading.Event()
+        self.interrupted = threading.Event()
+
+    def interrupt(self) -> None:
+        self.interrupted.set()
+
+    def complete(
+        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+    ) -> Completion:
+        if len(self.prompts) + 1 == self.hold_at:
+            self.holding.set()
+            self.interrupted.wait(WAIT_MS / 1000)
+            self.prompts.append(messages)
+            return Completion('{"entities": [', 10, 0, 2, 1.0)  # cut short mid-answer
+        return super().complete(messages, schema=schema, max_tokens=max_tokens)
+
+
+def test_pause_interrupts_the_call_in_progress_and_resume_reads_it_again(
+    qtbot: QtBot, window: MainWindow, book: Path, expected: dict[str, Any]
+) -> None:
+    panel = open_in(qtbot, window, book)
+    llm = InterruptibleLLM(hold_at=4)
+    panel.model_factory = factory(llm)
+    panel.start_without_estimate()
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    with qtbot.waitSignal(panel.run_ended, timeout=WAIT_MS):
+        qtbot.mouseClick(panel.pause_button, Qt.MouseButton.LeftButton)
+    assert llm.interrupted.is_set()  # the pause did not wait for the call to end by itself
+    assert state(book) != "done"
+    with BookDB.open(book) as db:
+        assert not db.db.execute("SELECT count(*) FROM failed_chunks").fetchone()[0]
+    panel.start_without_estimate()  # resume
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    assert state(book) == "done" and dump(book) == expected  # the cut answer was never used

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -62,6 +63,7 @@ class LlamaCppLLM:
             raise LLMError(f"{path.name}: llama.cpp cannot load this model ({error})") from None
         self.path = path
         self.n_ctx = n_ctx
+        self._interrupted = threading.Event()
         self.repeat_penalty = repeat_penalty
         self.reuse_prefix = reuse_prefix
         metadata: dict[str, str] = self._llama.metadata
@@ -107,6 +109,9 @@ class LlamaCppLLM:
             self._llama.reset()  # type: ignore[no-untyped-call]
         cached = _common_prefix(list(self._llama._input_ids), tokens)
         cached = min(cached, len(tokens) - 1)  # llama.cpp re-evaluates the last prompt token
+        from llama_cpp import StoppingCriteriaList
+
+        self._interrupted.clear()
         started = time.perf_counter()
         try:
             result: Any = self._llama.create_completion(
@@ -118,6 +123,7 @@ class LlamaCppLLM:
                 seed=0,
                 stop=self._stop,
                 grammar=_grammar(json.dumps(schema)) if schema else None,
+                stopping_criteria=StoppingCriteriaList([self._stop_requested]),
             )
         except (RuntimeError, ValueError) as error:
             raise LLMError(f"{self.path.name}: generation failed ({error})") from None
@@ -131,6 +137,13 @@ class LlamaCppLLM:
             ms=ms,
             truncated=choice.get("finish_reason") == "length",
         )
+
+    def interrupt(self) -> None:
+        """Stop generating at the next token (evaluating the prompt cannot be cut short)."""
+        self._interrupted.set()
+
+    def _stop_requested(self, _tokens: Any, _logits: Any) -> bool:
+        return self._interrupted.is_set()
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:

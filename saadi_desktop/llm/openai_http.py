@@ -51,6 +51,9 @@ class OpenAICompatibleLLM:
     def count_tokens(self, text: str) -> int:
         return max(1, len(text) // 4)  # servers differ in tokenize endpoints; an estimate
 
+    def interrupt(self) -> None:
+        """A call here cannot be cut short; the caller stops after it."""
+
     def complete(
         self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
     ) -> Completion:

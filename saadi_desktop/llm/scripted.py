@@ -36,6 +36,9 @@ class ScriptedLLM:
     def count_tokens(self, text: str) -> int:
         return len(text.split())
 
+    def interrupt(self) -> None:
+        """A call here cannot be cut short; the caller stops after it."""
+
     def complete(
         self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
     ) -> Completion:

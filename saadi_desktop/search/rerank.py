@@ -153,7 +153,7 @@ class Reducer:
     ) -> Reduction:
         """Reduce ``pool`` to the final picks. ``progress`` gets ``{"calls", "round",
         "passages", "windows_done", "windows"}`` as each round starts and after each window;
-        ``should_stop`` is asked before every call (a call cannot be interrupted), and a stop
+        ``should_stop`` is asked before and after every call (a call may be interrupted), and a stop
         raises ``Cancelled``."""
         budget = self.budget(question)
         cost = Cost()
@@ -204,6 +204,8 @@ class Reducer:
                 max_tokens=ANSWER_TOKENS,
             )
             cost.add(completion)
+            if should_stop():  # the call may have been interrupted: its answer is not used
+                raise Cancelled()
             picked = _parse(completion.text, len(window))
             if picked is not None:
                 return [window[n - 1] for n in picked[:keep]]

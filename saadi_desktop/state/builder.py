@@ -288,6 +288,8 @@ class _Loop:
             completion = self._complete(
                 messages if attempt == 0 else retry_messages(problem), schema, max_tokens
             )
+            if self.should_stop():  # the call may have been interrupted: its answer is not used
+                raise Cancelled()
             calls.append(_call_row(kind if attempt == 0 else "retry", seq, level, completion))
             raw = completion.text
             try:

@@ -136,7 +136,7 @@ class DeepSearchBar(QFrame):
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(8)
         self.cancel = QPushButton("Cancel")
-        self.cancel.setToolTip("Stop after the model call in progress")
+        self.cancel.setToolTip("Stop now (the model call in progress is cut short)")
         self.cancel.clicked.connect(self.cancel_requested)
         self.close_button = QPushButton("Hide")
         self.close_button.setFlat(True)
@@ -166,7 +166,7 @@ class DeepSearchBar(QFrame):
 
     def show_stopping(self) -> None:
         self.cancel.setEnabled(False)
-        self.details.setText("Stopping after the model call in progress…")
+        self.details.setText("Stopping (the model call in progress is cut short)…")
 
     def show_done(self, heading: str, details: str) -> None:
         self.heading.setText(heading)

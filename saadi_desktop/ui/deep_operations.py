@@ -93,7 +93,8 @@ def run(
     should_stop: StopCheck = never,
 ) -> DeepOutcome:
     """Run the deep search; its measured speed is remembered for the next estimate. Raises
-    ``Cancelled`` when stopped (after the call in progress) and ``LLMError`` from the model."""
+    ``Cancelled`` when stopped (the call in progress is interrupted) and ``LLMError`` from the
+    model."""
     started = time.monotonic()
     found, reduction = rerank.deep_search(
         searcher, llm, request.query, route=request.route, until=request.until,

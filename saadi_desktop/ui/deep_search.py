@@ -4,7 +4,7 @@ It is the one search that calls the model, so it is never the default: the reade
 chooses the route (rerank the top 50, or read the whole book up to the spoiler limit), sees the
 cost — model calls and prompt tokens at most, and the time once this model or this book has
 timings — and confirms. Opening the model and counting tokens happen in a worker thread while
-the dialog waits; the search then runs in another, with progress and a Cancel that stops after
+the dialog waits; the search then runs in another, with progress and a Cancel that interrupts
 the model call in progress. The results replace the panel's as ordinary results (a click jumps
 to the passage and highlights it), marked as the model's choices, with the measured cost above.
 
@@ -218,8 +218,8 @@ class DeepSearch(QObject):
         calls = int(self.last_progress.get("calls", 0))
         self.bar.show_done(
             "Deep search cancelled",
-            f"Stopped after {calls} model call{'s' * (calls != 1)}; the results shown are "
-            "those of normal search.",
+            f"Stopped after {calls} completed model call{'s' * (calls != 1)}; the results "
+            "shown are those of normal search.",
         )
 
     def _failed(self, message: str) -> None:
@@ -263,7 +263,7 @@ class DeepSearch(QObject):
         self._update()
 
     def stop_for_close(self, then: Callable[[], object]) -> bool:
-        """Closing the app: stop after the call in progress and call ``then`` once stopped.
+        """Closing the app: interrupt the call in progress and call ``then`` once stopped.
         False when nothing runs (close at once)."""
         if self.worker is None:
             return False

@@ -2,8 +2,8 @@
 
 Like the indexing worker: the core's ``deep_search`` is a plain function with ``progress=`` and
 ``should_stop=`` callbacks; here progress emits a signal (queued to the GUI thread) and
-``should_stop`` reads a flag the GUI thread sets. A model call cannot be interrupted, so Cancel
-takes effect after the call in progress.
+``should_stop`` reads a flag the GUI thread sets; Cancel also interrupts the model call in
+progress (llama.cpp stops at its next token), whose answer is then not used.
 
 The open model and the book's searcher are kept in a :class:`DeepSlot` (a plain object) between
 jobs: the plan opens them (the model's tokenizer counts the pool), the run that follows reuses
@@ -75,8 +75,10 @@ class DeepSearchWorker(QThread):
         self._stop = False
 
     def request_stop(self) -> None:
-        """Stop after the current model call (called on the GUI thread)."""
+        """Stop now: the model call in progress is cut short (called on the GUI thread)."""
         self._stop = True
+        if self.slot.llm is not None:
+            self.slot.llm.interrupt()
 
     def should_stop(self) -> bool:
         return self._stop

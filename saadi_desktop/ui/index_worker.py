@@ -2,9 +2,9 @@
 
 The state builder is a plain function with ``progress=`` and ``should_stop=`` callbacks; here the
 progress callback emits a signal (queued to the GUI thread) and ``should_stop`` reads a flag the
-GUI thread sets. Stopping happens between two model calls: a call already running in llama.cpp
-cannot be interrupted, so a stop takes up to one call (seconds to tens of seconds with the
-built-in model on two cores). The chunk in progress is redone on resume.
+GUI thread sets, and the model call in progress is interrupted: llama.cpp stops generating at
+the next token (only the prompt evaluation, seconds, cannot be cut short; a server call runs to
+its end). The interrupted answer is not used; the chunk in progress is redone on resume.
 
 The open model is kept in a :class:`ModelSlot` (a plain object) between jobs, so that an estimate
 followed by a start, or a pause followed by a resume, loads it once.
@@ -76,9 +76,11 @@ class IndexWorker(QThread):
         self._stop_reason: str | None = None
 
     def request_stop(self, reason: str) -> None:
-        """Stop after the current model call (called on the GUI thread)."""
+        """Stop now: the model call in progress is cut short (called on the GUI thread)."""
         if self._stop_reason is None:
             self._stop_reason = reason
+        if self.slot.llm is not None:
+            self.slot.llm.interrupt()
 
     @property
     def stop_reason(self) -> str | None:

@@ -3,9 +3,10 @@
 One book is indexed at a time (a laptop's cores are the limit). While idle the panel follows the
 open book; while a job runs it stays with the book being indexed. The work itself runs in an
 :class:`~saadi_desktop.ui.index_worker.IndexWorker` thread; this widget only reacts to its
-signals. Pausing and cancelling both stop after the current model call (the builder commits every
-chunk, so nothing is lost); a paused run keeps its model loaded and is offered again at the next
-start of the app, a cancelled one is forgotten (starting again still resumes at the cursor).
+signals. Pausing and cancelling both interrupt the current model call (the builder commits
+every chunk, so nothing is lost but the passage in progress, which is read again); a paused run
+keeps its model loaded and is offered again at the next start of the app, a cancelled one is
+forgotten (starting again still resumes at the cursor).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class IndexingPanel(QWidget):
         self.start_button = QPushButton("Start")
         self.start_button.clicked.connect(self.start)
         self.pause_button = QPushButton("Pause")
-        self.pause_button.setToolTip("Stop after the current model call; Resume goes on from there")
+        self.pause_button.setToolTip("Stop now; Resume goes on from the passage in progress")
         self.pause_button.clicked.connect(self.pause)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop indexing; what is done so far is kept")
@@ -187,14 +188,14 @@ class IndexingPanel(QWidget):
     def pause(self) -> None:
         if self.worker is not None and self.worker.job is Job.BUILD:
             self.worker.request_stop("paused")
-            self.details.setText("Pausing after the current model call…")
+            self.details.setText("Pausing (the model finishes reading its prompt first)…")
             self._update()
 
     def cancel(self) -> None:
         if self.worker is not None:
             self._start_after_estimate = False
             self.worker.request_stop("cancelled")
-            self.details.setText("Stopping after the current model call…")
+            self.details.setText("Stopping (the model finishes reading its prompt first)…")
             self._update()
         elif self.paused:
             self._stopped("cancelled")
@@ -211,8 +212,7 @@ class IndexingPanel(QWidget):
         self._after_stop = then
         self.worker.request_stop("closing")
         self.details.setText(
-            "Stopping after the current model call before closing (a call cannot be "
-            "interrupted; with the built-in model this takes up to a minute)…"
+            "Stopping before closing (the model finishes reading its prompt first: a few seconds)…"
         )
         self._update()
         return True
