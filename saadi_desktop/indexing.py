@@ -9,7 +9,7 @@ from types import FrameType
 from typing import Any
 
 from saadi_desktop.library import data_dir, resolve_book
-from saadi_desktop.llm import LLMError, open_llm, remember_model, remembered_model
+from saadi_desktop.llm import LLM, LLMError, open_llm, remember_model, remembered_model
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
 from saadi_desktop.state.cost import estimate
 from saadi_desktop.store import BookDB, StoreError
@@ -38,7 +38,7 @@ def run_index(
             figures = estimate(db, llm, data_dir() / "calibration.json")
             _print(figures, as_json)
             return 0
-        stop = _StopOnInterrupt()
+        stop = _StopOnInterrupt(llm)
         show = _json_progress if as_json else _TerminalProgress()
         try:
             with stop:
@@ -103,9 +103,11 @@ def duration(seconds: float) -> str:
 
 
 class _StopOnInterrupt:
-    """Ctrl-C asks the builder to stop after the current call; a second Ctrl-C aborts."""
+    """Ctrl-C stops the builder: the call in progress is cut short at its next token and the
+    passage is read again on resume; a second Ctrl-C aborts."""
 
-    def __init__(self) -> None:
+    def __init__(self, llm: LLM) -> None:
+        self.llm = llm
         self.requested = False
         self._previous: Any = None
 
@@ -123,4 +125,5 @@ class _StopOnInterrupt:
         if self.requested:
             raise KeyboardInterrupt
         self.requested = True
-        print("\nstopping after the current call…", file=sys.stderr, flush=True)
+        self.llm.interrupt()
+        print("\nstopping…", file=sys.stderr, flush=True)

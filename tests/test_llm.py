@@ -25,12 +25,18 @@ def test_chatml_fallback_renders_a_system_user_assistant_prompt() -> None:
     )
 
 
-def test_ctrl_c_asks_the_builder_to_stop_after_the_current_call() -> None:
-    stop = _StopOnInterrupt()
+def test_ctrl_c_stops_the_builder_and_interrupts_the_model_call() -> None:
+    interrupted: list[bool] = []
+
+    class Model(ScriptedLLM):
+        def interrupt(self) -> None:
+            interrupted.append(True)
+
+    stop = _StopOnInterrupt(Model())
     with stop:
         assert not stop()
         os.kill(os.getpid(), signal.SIGINT)  # first Ctrl-C: a request, not an exception
-        assert stop()
+        assert stop() and interrupted == [True]
         with pytest.raises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)  # a second one aborts at once
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
