@@ -6,6 +6,7 @@ import os
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -104,3 +105,24 @@ STORY = [
 @pytest.fixture
 def small_epub(tmp_path: Path) -> Path:
     return make_epub(tmp_path / "small.epub", STORY)
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every message box the desktop app would show, as (title, text); none is shown and
+    questions are answered Yes."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[tuple[str, str]] = []
+
+    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Yes
+
+    for kind in ("warning", "critical", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, capture)
+    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
+    monkeypatch.setattr(
+        QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
+    )
+    return shown

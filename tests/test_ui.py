@@ -10,7 +10,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import STORY, make_epub
@@ -38,24 +37,6 @@ LONG_STORY = [
     ("Chapter Nine", "<p>Much later the old woman was remembered by everyone.</p>" + FILLER),
     ("Chapter Ten", "<p>The old woman’s sister wept.</p>" + FILLER),
 ]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """Every message box the app would show, as (title, text); none is shown."""
-    shown: list[tuple[str, str]] = []
-
-    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
-        shown.append((title, text))
-        return QMessageBox.StandardButton.Yes
-
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, capture)
-    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
-    monkeypatch.setattr(
-        QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
-    )
-    return shown
 
 
 @pytest.fixture

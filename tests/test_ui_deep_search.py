@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import make_epub
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_rerank import judge, passages_of
 
@@ -55,19 +55,6 @@ def book(tmp_path: Path, library: Path) -> Path:
     """Twenty chapters in passages of about thirty words: the reader's screen holds a few."""
     source = make_epub(tmp_path / "lanterns.epub", [chapter(n) for n in range(1, 21)])
     return import_book(source, chunk_words=30).info.path
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """Every message box the app would show, as (title, text); questions are answered Yes."""
-    shown: list[tuple[str, str]] = []
-
-    def capture(box: QMessageBox) -> QMessageBox.StandardButton:
-        shown.append((box.windowTitle(), box.text()))
-        return QMessageBox.StandardButton.Yes
-
-    monkeypatch.setattr(QMessageBox, "exec", capture)
-    return shown
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from conftest import make_epub
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_builder import dump, run, smart_reply, story
 
@@ -62,24 +62,6 @@ def factory(llm: ScriptedLLM) -> Any:
         return llm
 
     return open_model
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """Every message box the app would show, as (title, text); questions are answered Yes."""
-    shown: list[tuple[str, str]] = []
-
-    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
-        shown.append((title, text))
-        return QMessageBox.StandardButton.Yes
-
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, capture)
-    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
-    monkeypatch.setattr(
-        QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
-    )
-    return shown
 
 
 def close_window(qtbot: QtBot, main: MainWindow) -> None:

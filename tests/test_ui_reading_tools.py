@@ -17,7 +17,7 @@ import pytest
 from conftest import make_epub
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from saadi_desktop.library import import_book
@@ -65,23 +65,6 @@ def reply(messages: list[Message]) -> str:
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
     return json.dumps({"entities": found})
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    shown: list[tuple[str, str]] = []
-
-    def capture(_parent: Any, title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
-        shown.append((title, text))
-        return QMessageBox.StandardButton.Yes
-
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, capture)
-    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
-    monkeypatch.setattr(
-        QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
-    )
-    return shown
 
 
 def new_window(qtbot: QtBot) -> MainWindow:
