@@ -364,7 +364,8 @@ def cmd_entities(args: argparse.Namespace) -> int:
         return 0
     for entity in found:
         also = f" — also: {', '.join(entity['aliases'])}" if entity["aliases"] else ""
-        print(f"{entity['name']} ({entity['type']}, {entity['mentions']} mentions){also}")
+        mentions = f"{entity['mentions']} mention{'s' * (entity['mentions'] != 1)}"
+        print(f"{entity['name']} ({entity['type']}, {mentions}){also}")
         for description in entity["descriptions"][:3]:
             print(f"    {description}")
     if not found:
