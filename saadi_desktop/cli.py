@@ -131,9 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-dense", action="store_true", help="BM25 methods only (no embedder)")
     sub.add_argument(
         "--deep", type=int, default=0, metavar="N",
-        help="also run hybrid_rerank and full_scan (model calls) on N questions",
+        help="also run hybrid_rerank (model calls) on N questions",
     )  # fmt: skip
-    sub.add_argument("--model", metavar="PATH", help="for --deep (default: remembered)")
+    sub.add_argument(
+        "--scan", type=int, default=0, metavar="N",
+        help="also run full_scan (model calls over the whole book) on N questions",
+    )  # fmt: skip
+    sub.add_argument("--model", metavar="PATH", help="for --deep/--scan (default: remembered)")
     _json_flag(sub)
     sub = bench.add_parser("cost", help="index cost and break-even against per-query routes")
     sub.set_defaults(handler=cmd_bench_cost)
@@ -479,7 +483,10 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         questions = _questions(Path(args.data), db)
         title = db.info().title
         searcher = _searcher(db, dense=not args.no_dense)
-    llm = _open_model(args.model) if args.deep else None
+    llm = _open_model(args.model) if args.deep or args.scan else None
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
     report = bench_retrieval(
         searcher,
         questions,
@@ -487,14 +494,15 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         extra=sct_methods(searcher, dense=not args.no_dense),
         llm=llm,
         deep=args.deep,
+        scan=args.scan,
+        cache=out / "model_answers.json" if out is not None else None,
     )
     table = markdown_table(report["methods"])
-    if "deep" in report:
-        count = len(report["deep"]["questions"])
-        table += f"\n\nOn {count} questions:\n\n" + markdown_table(report["deep"]["methods"])
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
+    for key in ("deep", "scan"):
+        if key in report:
+            count = len(report[key]["questions"])
+            table += f"\n\nOn {count} questions:\n\n" + markdown_table(report[key]["methods"])
+    if out is not None:
         (out / "results.json").write_text(json.dumps(report, indent=1))
         (out / "results.md").write_text(table + "\n")
         plot_hit_at_k(
@@ -504,7 +512,9 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         _print_json(report)
     else:
         print(f"{report['questions']} questions\n{table}")
-        intervals = {**report["bootstrap_95"], **report.get("deep", {}).get("bootstrap_95", {})}
+        intervals = dict(report["bootstrap_95"])
+        for key in ("deep", "scan"):
+            intervals |= report.get(key, {}).get("bootstrap_95", {})
         for pair, metrics in intervals.items():
             h = metrics["hit@10"]
             print(f"{pair}: hit@10 {h['diff']:+.3f} [{h['low']:+.3f}, {h['high']:+.3f}]")

@@ -161,7 +161,8 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
         assert cli.main(["index", str(book)]) == 0
     capsys.readouterr()
     out = tmp_path / "out"
-    argv = ["bench", "retrieval", str(book), str(questions), "--deep", "2", "--out", str(out)]
+    argv = ["bench", "retrieval", str(book), str(questions), "--deep", "2", "--scan", "1",
+            "--out", str(out)]  # fmt: skip
     assert cli.main([*argv, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["questions"] == 2
@@ -170,10 +171,24 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     assert report["methods"]["sct_descent"]["per_query"]["nodes_scored"] > 0
     assert report["methods"]["oracle"]["hit@1"] == 0.5  # the two-quote question needs 2 chunks
     assert report["methods"]["oracle"]["hit@5"] == 1.0
-    assert set(report["deep"]["methods"]) == {"hybrid", "hybrid_rerank", "full_scan"}
-    assert report["deep"]["methods"]["full_scan"]["per_query"]["calls"] >= 1
-    assert "reduction_trace" in report["deep"]["methods"]["full_scan"]
-    assert {p.name for p in out.iterdir()} == {"results.json", "results.md", "hit_at_k.png"}
+    assert set(report["deep"]["methods"]) == {"hybrid", "hybrid_rerank"}
+    assert report["deep"]["methods"]["hybrid_rerank"]["per_query"]["calls"] >= 1
+    assert report["scan"]["questions"] == ["b"]  # one per category, in name order: multi_hop
+    assert "reduction_trace" in report["scan"]["methods"]["full_scan"]
+    assert "full_scan_vs_hybrid" in report["scan"]["bootstrap_95"]
+    assert {p.name for p in out.iterdir()} == {
+        "results.json",
+        "results.md",
+        "hit_at_k.png",
+        "model_answers.json",
+    }
+    answers = json.loads((out / "model_answers.json").read_text())
+    assert len(answers) == 3  # two reranks and one scan, kept for a run that stops midway
+    monkeypatch.setattr(cli, "_open_model", lambda spec: ScriptedLLM(model_id="scripted"))
+    assert cli.main([*argv, "--json"]) == 0  # the same run again: no model call at all
+    again = json.loads(capsys.readouterr().out)
+    assert again["deep"]["methods"]["hybrid_rerank"] == report["deep"]["methods"]["hybrid_rerank"]
+    monkeypatch.setattr(cli, "_open_model", lambda spec: judge("door"))
     assert cli.main(["bench", "cost", str(book), "--questions", str(questions), "--json"]) == 0
     cost = json.loads(capsys.readouterr().out)
     assert cost["index"]["calls_total"] == cost["index"]["calls_logged"] > 0

@@ -7,7 +7,7 @@ import json
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +235,7 @@ def evaluate(text: str, questions: Sequence[Question], method: Method) -> dict[s
     for question in questions:
         started = time.perf_counter()
         answer = method(question)
-        answer.ms = (time.perf_counter() - started) * 1000
+        answer.ms = answer.ms or (time.perf_counter() - started) * 1000  # a cached one has its own
         answers.append(answer)
     report = score_ranking(text, questions, [a.spans for a in answers])
     ms = [a.ms for a in answers]
@@ -307,10 +307,14 @@ def bench_retrieval(
     extra: dict[str, Method] | None = None,
     llm: Any = None,
     deep: int = 0,
+    scan: int = 0,
+    cache: Path | None = None,
 ) -> dict[str, Any]:
     """Every method on every question (rankings cut at 20), the oracle, and paired bootstrap
-    intervals for each variant against its own base. ``extra`` adds methods (the SCT routes);
-    with ``llm``, the two deep routes run on ``deep`` questions, beside hybrid on the same ones."""
+    intervals for each variant against its own base. ``extra`` adds methods (the SCT routes).
+    With ``llm``, the routes that call the model run on a few questions each, beside hybrid on
+    the same ones: rerank on ``deep``, the full scan on ``scan``; their answers are kept in
+    ``cache`` so that a long run that stops goes on where it was."""
     text = searcher.corpus.text
     methods: dict[str, dict[str, Any]] = {}
     for name, (retriever, channels) in SEARCH_METHODS.items():
@@ -331,26 +335,56 @@ def bench_retrieval(
         "methods": methods,
         "bootstrap_95": intervals,
     }
-    if llm is not None and deep > 0:
-        few = subset(questions, deep)
-        routes = {
-            "hybrid": search_method(searcher, "hybrid" if dense else "bm25", ("text",)),
-            "hybrid_rerank": deep_method(searcher, llm, "rerank"),
-            "full_scan": deep_method(searcher, llm, "scan"),
-        }
-        deep_methods = {name: evaluate(text, few, method) for name, method in routes.items()}
-        report["deep"] = {
-            "questions": [q.id for q in few],
-            "methods": deep_methods,
-            "bootstrap_95": {
-                "hybrid_rerank_vs_hybrid": _intervals(
-                    deep_methods["hybrid_rerank"], deep_methods["hybrid"]
-                )
-            },
-        }
-        report["deep"]["methods"] = {n: strip_per_question(m) for n, m in deep_methods.items()}
+    hybrid = search_method(searcher, "hybrid" if dense else "bm25", ("text",))
+    for key, route, count in (("deep", "rerank", deep), ("scan", "scan", scan)):
+        if llm is not None and count > 0:
+            name = "hybrid_rerank" if route == "rerank" else "full_scan"
+            method = deep_method(searcher, llm, route)
+            if cache is not None:
+                method = cached(method, cache, f"{llm.model_id}/{route}")
+            report[key] = on_subset(text, subset(questions, count), hybrid, name, method)
     report["methods"] = {name: strip_per_question(m) for name, m in methods.items()}
     return report
+
+
+def on_subset(
+    text: str, few: Sequence[Question], base: Method, name: str, method: Method
+) -> dict[str, Any]:
+    """A costly route and hybrid on the same few questions, with the paired interval."""
+    results = {"hybrid": evaluate(text, few, base), name: evaluate(text, few, method)}
+    return {
+        "questions": [q.id for q in few],
+        "methods": {n: strip_per_question(m) for n, m in results.items()},
+        "bootstrap_95": {f"{name}_vs_hybrid": _intervals(results[name], results["hybrid"])},
+    }
+
+
+def cached(method: Method, path: Path, prefix: str) -> Method:
+    """``method`` with its answers kept in a JSON file, by ``prefix`` and question id; a
+    cached answer keeps the time it took."""
+
+    def answer(question: Question) -> Answer:
+        key = f"{prefix}/{question.id}"
+        try:
+            store = json.loads(path.read_text())
+        except (OSError, ValueError):
+            store = {}
+        if key in store:
+            row = store[key]
+            return Answer(
+                [tuple(s) for s in row["spans"]], row["ms"], row["calls"], row["tokens"],
+                row["nodes"], [[tuple(s) for s in p] for p in row["pools"]],
+            )  # fmt: skip
+        started = time.perf_counter()
+        found = method(question)
+        found.ms = (time.perf_counter() - started) * 1000
+        store[key] = asdict(found)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(store))
+        temporary.replace(path)
+        return found
+
+    return answer
 
 
 def _intervals(variant: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[str, float]]:
