@@ -290,11 +290,8 @@ def _deep_search(args: argparse.Namespace, db: BookDB, searcher: Any) -> int:
     route = "rerank" if args.rerank else "scan"
     llm = _open_model(args.model)
     plan = rerank.plan_route(searcher, llm, args.query, route=route, until=args.until)
-    rates = data_dir() / "deep_search.json"
-    logged = [(c.prompt_tokens, c.generated_tokens, c.ms) for c in store.calls(db)]
-    seconds = rerank.expected_seconds(
-        plan, rerank.remembered_rate(rates, llm.model_id), rerank.seconds_per_token(logged)
-    )
+    rates = data_dir() / rerank.RATES_FILE
+    seconds = rerank.estimated_seconds(plan, rates, llm.model_id, store.calls(db))
     about = f", about {duration(seconds)}" if seconds is not None else ""
     print(
         f"{route}: at most {plan.calls} model calls, {plan.prompt_tokens} prompt tokens in "

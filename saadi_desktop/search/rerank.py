@@ -26,6 +26,7 @@ import numpy as np
 
 from saadi_desktop.llm.base import LLM, Completion, Message
 from saadi_desktop.search.engine import Results, Searcher
+from saadi_desktop.store.state import CallRow
 from saadi_desktop.tasks import Cancelled, ProgressCallback, StopCheck, ignore, never
 
 ROUTES = ("rerank", "scan")
@@ -334,6 +335,18 @@ def to_results(
         score[index] = 1.0 / rank
     results = [searcher._result(i, query, score, {}, limit) for i in ranking]
     return Results(results, m, retriever="rerank")
+
+
+RATES_FILE = "deep_search.json"  # in the data folder: measured speed of deep search, per model
+
+
+def estimated_seconds(
+    plan: Plan, rates: Path, model_id: str, logged: Sequence[CallRow]
+) -> float | None:
+    """Seconds for a plan from what was measured: ``rates`` (this model's earlier deep
+    searches, see :func:`remember_rate`), else the book's index-time call log."""
+    fitted = seconds_per_token([(c.prompt_tokens, c.generated_tokens, c.ms) for c in logged])
+    return expected_seconds(plan, remembered_rate(rates, model_id), fitted)
 
 
 def expected_seconds(

@@ -23,8 +23,6 @@ from saadi_desktop.store import state as state_store
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
 from saadi_desktop.ui import operations
 
-RATES = "deep_search.json"  # in the data folder: seconds per prompt token, per model
-
 
 @dataclass(frozen=True)
 class DeepRequest:
@@ -75,12 +73,8 @@ def plan(searcher: Searcher, llm: LLM, request: DeepRequest) -> DeepPlan:
     pool = rerank.route_pool(searcher, request.query, request.route, request.until)
     bound = rerank.Reducer(llm).plan(request.query, pool, searcher.chunk_texts)
     with BookDB.open(request.path) as db:
-        logged = [(c.prompt_tokens, c.generated_tokens, c.ms) for c in state_store.calls(db)]
-    seconds = rerank.expected_seconds(
-        bound,
-        rerank.remembered_rate(data_dir() / RATES, llm.model_id),
-        rerank.seconds_per_token(logged),
-    )
+        logged = state_store.calls(db)
+    seconds = rerank.estimated_seconds(bound, data_dir() / rerank.RATES_FILE, llm.model_id, logged)
     return DeepPlan(request, len(pool), bound.calls, bound.prompt_tokens, bound.rounds, seconds)
 
 
@@ -102,7 +96,7 @@ def run(
     )  # fmt: skip
     seconds = time.monotonic() - started
     with contextlib.suppress(OSError):  # only the next estimate would miss it
-        rerank.remember_rate(data_dir() / RATES, llm.model_id, reduction.cost)
+        rerank.remember_rate(data_dir() / rerank.RATES_FILE, llm.model_id, reduction.cost)
     pool = len(reduction.rounds[0]) if reduction.rounds else 0
     results = [
         dataclasses.replace(
