@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import gc
 import os
-import threading
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import make_epub
@@ -20,10 +18,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_rerank import judge, passages_of
+from test_ui_indexing import GatedLLM
 
 from saadi_desktop.library import import_book
 from saadi_desktop.llm import LLMError
-from saadi_desktop.llm.base import Completion, Message
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.store import BookDB
@@ -73,28 +71,17 @@ def window(qtbot: QtBot, library: Path, messages: list[tuple[str, str]]) -> Iter
     gc.collect()
 
 
-class GatedJudge(ScriptedLLM):
+class GatedJudge(GatedLLM):
     """The judge, except that call number ``hold_at`` waits until the test releases it: the
     search is then mid-call, as it is for most of a real run."""
 
     def __init__(self, word: str, hold_at: int) -> None:
-        super().__init__(default=judge(word).default)
+        super().__init__(hold_at, default=judge(word).default)
         self.n_ctx = CONTEXT
-        self.hold_at = hold_at
-        self.holding = threading.Event()
-        self.release = threading.Event()
         self.interrupted = False
 
     def interrupt(self) -> None:
         self.interrupted = True
-
-    def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
-    ) -> Completion:
-        if len(self.prompts) + 1 == self.hold_at:
-            self.holding.set()
-            self.release.wait(WAIT_MS / 1000)
-        return super().complete(messages, schema=schema, max_tokens=max_tokens)
 
 
 def scripted(word: str) -> ScriptedLLM:

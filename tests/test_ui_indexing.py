@@ -42,8 +42,8 @@ class GatedLLM(ScriptedLLM):
     """The scripted model, except that call number ``hold_at`` waits until the test releases
     it: the builder is then mid-call, as it is for most of a real run."""
 
-    def __init__(self, hold_at: int) -> None:
-        super().__init__(default=smart_reply)
+    def __init__(self, hold_at: int, default: Any = smart_reply) -> None:
+        super().__init__(default=default)
         self.hold_at = hold_at
         self.holding = threading.Event()
         self.release = threading.Event()
