@@ -471,6 +471,7 @@ def cmd_bench_stall(args: argparse.Namespace) -> int:
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.retrieval import (
         bench_retrieval,
+        differences_table,
         markdown_table,
         plot_hit_at_k,
         sct_methods,
@@ -499,6 +500,10 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         if key in report:
             count = len(report[key]["questions"])
             table += f"\n\nOn {count} questions:\n\n" + markdown_table(report[key]["methods"])
+    changes = dict(report["differences"])
+    for key in ("deep", "scan"):
+        changes |= report.get(key, {}).get("differences", {})
+    table += "".join(f"\n\n{differences_table(p, rows)}" for p, rows in changes.items())
     if out is not None:
         (out / "results.json").write_text(json.dumps(report, indent=1))
         (out / "results.md").write_text(table + "\n")

@@ -65,6 +65,26 @@ def test_hit_rates_and_coverage_for_several_quotes() -> None:
     assert oracle == [[CHUNKS[0], CHUNKS[2]], [CHUNKS[1]]]
 
 
+def test_differences_name_the_questions_won_and_lost_with_their_ranks() -> None:
+    from saadi_desktop.eval.retrieval import differences, differences_table
+
+    won = Question("w", "Who?", ((19, 24),), "alias")  # "Delta", in the second chunk
+    lost = Question("l", "Where?", ((40, 43),), "plain")  # "Eta", in the third chunk
+    same = Question("s", "What?", ((0, 5),), "plain")  # "Alpha", first for both
+    questions = [won, lost, same]
+    padding = [(100 + n, 101 + n) for n in range(20)]  # spans that hold no quote
+    variant = score_ranking(TEXT, questions, [
+        [CHUNKS[1]], [*padding, CHUNKS[2]], [CHUNKS[0]]])  # fmt: skip
+    base = score_ranking(TEXT, questions, [
+        [*padding[:12], CHUNKS[1]], [*padding[:2], CHUNKS[2]], [CHUNKS[0]]])  # fmt: skip
+    rows = differences(questions, variant, base)
+    assert [(r["id"], r["won"], r["rank"], r["base_rank"]) for r in rows] == [
+        ("w", True, 1, 13), ("l", False, None, 3)]  # fmt: skip
+    table = differences_table("saadi_bm25_vs_bm25", rows)
+    assert table.startswith("saadi_bm25_vs_bm25 at hit@10: 1 won, 1 lost")
+    assert "| l: Where? | plain | – | 3 | lost |" in table
+
+
 def test_paired_bootstrap_is_fixed_by_its_seed() -> None:
     a, b = [1, 1, 0, 1, 1], [0, 1, 0, 0, 1]
     first, second = paired_bootstrap(a, b), paired_bootstrap(a, b)
@@ -176,6 +196,8 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     assert report["scan"]["questions"] == ["b"]  # one per category, in name order: multi_hop
     assert "reduction_trace" in report["scan"]["methods"]["full_scan"]
     assert "full_scan_vs_hybrid" in report["scan"]["bootstrap_95"]
+    assert set(report["differences"]) == {"saadi_bm25_vs_bm25", "saadi_dense_vs_dense"}
+    assert "saadi_bm25_vs_bm25" in (out / "results.md").read_text()
     assert {p.name for p in out.iterdir()} == {
         "results.json",
         "results.md",

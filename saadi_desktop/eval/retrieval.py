@@ -334,6 +334,11 @@ def bench_retrieval(
         "questions": len(questions),
         "methods": methods,
         "bootstrap_95": intervals,
+        "differences": {
+            f"{variant}_vs_{base}": differences(questions, methods[variant], methods[base])
+            for variant, base in PAIRS.items()
+            if variant in methods and base in methods
+        },
     }
     hybrid = search_method(searcher, "hybrid" if dense else "bm25", ("text",))
     for key, route, count in (("deep", "rerank", deep), ("scan", "scan", scan)):
@@ -347,6 +352,44 @@ def bench_retrieval(
     return report
 
 
+def first_hit(row: dict[str, float]) -> int | None:
+    """The rank at which every quote of a question is covered (None: not in the top 20)."""
+    return next((k for k in range(1, DEPTH + 1) if row[f"hit@{k}"] >= 1.0), None)
+
+
+def differences(
+    questions: Sequence[Question], variant: dict[str, Any], base: dict[str, Any], k: int = 10
+) -> list[dict[str, Any]]:
+    """The questions a variant wins or loses against its base at ``k``, with the rank at which
+    each finds all the evidence: the examples behind the averages."""
+    rows = []
+    for question, mine, theirs in zip(
+        questions, variant["per_question"], base["per_question"], strict=True
+    ):
+        if mine[f"hit@{k}"] != theirs[f"hit@{k}"]:
+            rows.append({
+                "id": question.id, "category": question.category, "question": question.question,
+                "won": mine[f"hit@{k}"] > theirs[f"hit@{k}"], "k": k,
+                "rank": first_hit(mine), "base_rank": first_hit(theirs),
+            })  # fmt: skip
+    return rows
+
+
+def differences_table(pair: str, rows: Sequence[dict[str, Any]]) -> str:
+    """Markdown for :func:`differences` (a rank past 20 is shown as "–")."""
+    at = f" at hit@{rows[0]['k']}" if rows else ""
+    head = f"{pair}{at}: {sum(r['won'] for r in rows)} won, {sum(not r['won'] for r in rows)} lost"
+    if not rows:
+        return head
+    lines = ["| question | category | rank | base rank | |", "|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(
+            f"| {r['id']}: {r['question']} | {r['category']} | {r['rank'] or '–'} "
+            f"| {r['base_rank'] or '–'} | {'won' if r['won'] else 'lost'} |"
+        )
+    return head + "\n\n" + "\n".join(lines)
+
+
 def on_subset(
     text: str, few: Sequence[Question], base: Method, name: str, method: Method
 ) -> dict[str, Any]:
@@ -356,6 +399,9 @@ def on_subset(
         "questions": [q.id for q in few],
         "methods": {n: strip_per_question(m) for n, m in results.items()},
         "bootstrap_95": {f"{name}_vs_hybrid": _intervals(results[name], results["hybrid"])},
+        "differences": {
+            f"{name}_vs_hybrid": differences(few, results[name], results["hybrid"], k=5)
+        },
     }
 
 
