@@ -17,6 +17,7 @@ from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
 from saadi_desktop.residuals import build_residuals
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.store import BookDB, BookInfo, StoreError
+from saadi_desktop.store.lock import builder_lock
 
 DB_SUFFIX = ".saadi.db"
 _PARTIAL = ".importing"
@@ -185,12 +186,15 @@ def resolve_book(reference: str, library: Path | None = None) -> Path:
 
 
 def remove_book(reference: str, library: Path | None = None) -> Path:
-    """Delete a book's DB (and its WAL files); the original file is not touched."""
+    """Delete a book's DB (and its WAL files); the original file is not touched. A book that is
+    being indexed (by this process or another) is refused: the indexer holds its lock."""
     path = find_book(reference, library)
     if path is None:
         raise StoreError(f"{reference}: no such book in the library")
-    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        leftover.unlink(missing_ok=True)
+    with builder_lock(path, busy="the book is being indexed; stop the indexing, then remove it"):
+        for suffix in ("", "-wal", "-shm"):
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
+    path.with_name(path.name + ".lock").unlink(missing_ok=True)
     return path
 
 

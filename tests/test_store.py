@@ -120,6 +120,18 @@ def test_remove_deletes_the_database_but_not_the_original(small_epub: Path, libr
     assert list_books() == []
 
 
+def test_a_book_being_indexed_is_not_removed(small_epub: Path, library: Path) -> None:
+    from saadi_desktop.store.lock import builder_lock
+
+    info = import_book(small_epub).info
+    busy = r"\.db: the book is being indexed; stop the index"
+    with builder_lock(info.path), pytest.raises(StoreError, match=busy):  # as an indexer holds it
+        remove_book(info.id)
+    assert info.path.exists()
+    remove_book(info.id)
+    assert list(library.iterdir()) == []  # the DB, its WAL files and its lock file are gone
+
+
 def test_library_lists_books_by_title(tmp_path: Path, library: Path) -> None:
     import_book(make_epub(tmp_path / "b.epub", STORY, title="Zebra Tales"))
     import_book(make_epub(tmp_path / "a.epub", STORY, title="Apple Days"))

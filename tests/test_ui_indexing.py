@@ -211,6 +211,28 @@ def test_cancel_leaves_a_resumable_book(
     assert dump(book) == expected
 
 
+def test_a_book_being_indexed_cannot_be_removed(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    messages: list[tuple[str, str]],
+) -> None:
+    panel = open_in(qtbot, window, book)
+    llm = GatedLLM(hold_at=6)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    qtbot.mouseClick(window.library.remove_button, Qt.MouseButton.LeftButton)
+    assert messages[-1][0] == "Cannot remove this book"
+    assert "is being indexed. Cancel the indexing first" in messages[-1][1]
+    assert panel.path is not None and panel.path.exists() and window.reader.book is not None
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    llm.release.set()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    qtbot.mouseClick(window.library.remove_button, Qt.MouseButton.LeftButton)
+    assert not book.exists() and window.library.books() == []
+
+
 def test_a_bad_model_file_shows_an_error_dialog(
     qtbot: QtBot,
     window: MainWindow,

@@ -15,17 +15,20 @@ from saadi_desktop.store.schema import StoreError
 
 
 @contextlib.contextmanager
-def builder_lock(db_path: Path) -> Iterator[None]:
+def builder_lock(
+    db_path: Path, busy: str = "another indexer is already running on this book"
+) -> Iterator[None]:
+    """Hold the book's lock, or raise StoreError("<book file>: <busy>") if a builder has it."""
     lock_path = db_path.with_name(db_path.name + ".lock")
     handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        _acquire(handle, db_path)
+        _acquire(handle, f"{db_path.name}: {busy}")
         yield
     finally:
         os.close(handle)  # closing releases the lock
 
 
-def _acquire(handle: int, db_path: Path) -> None:
+def _acquire(handle: int, busy: str) -> None:
     try:
         import fcntl
     except ImportError:  # Windows: msvcrt locks a byte range instead
@@ -34,13 +37,9 @@ def _acquire(handle: int, db_path: Path) -> None:
         try:
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
         except OSError:
-            raise StoreError(_busy(db_path)) from None
+            raise StoreError(busy) from None
         return
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        raise StoreError(_busy(db_path)) from None
-
-
-def _busy(db_path: Path) -> str:
-    return f"{db_path.name}: another indexer is already running on this book"
+        raise StoreError(busy) from None

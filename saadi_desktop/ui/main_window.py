@@ -140,6 +140,13 @@ class MainWindow(QMainWindow):
         self._report(error, "Cannot open this book")
 
     def remove_book(self, info: BookInfo) -> None:
+        if info.path == self.indexing.path and (self.indexing.busy or self.indexing.paused):
+            show_error(
+                self,
+                "Cannot remove this book",
+                f"“{info.title}” is being indexed. Cancel the indexing first, then remove it.",
+            )
+            return
         if info.path == self.path:
             self.close_book()
         try:
