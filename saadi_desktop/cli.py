@@ -145,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--questions", metavar="FILE", help="questions to measure rerank on")
     sub.add_argument("--queries", type=int, default=2, metavar="N", help="rerank queries to time")
     sub.add_argument("--model", metavar="PATH", help="for the rerank queries (default: remembered)")
+    sub.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="take the rerank cost from `bench retrieval --out`'s model_answers.json instead",
+    )
     _json_flag(sub)
     sub = bench.add_parser("entities", help="alias precision, recall, F1, merges and splits")
     sub.set_defaults(handler=cmd_bench_entities)
@@ -525,6 +530,7 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
 
 def cmd_bench_cost(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.breakeven import (
+        answered_rerank_costs,
         break_even,
         index_cost,
         rerank_cost,
@@ -537,7 +543,12 @@ def cmd_bench_cost(args: argparse.Namespace) -> int:
         index = index_cost(db)
         per_update = update_call_tokens(db)
         costs = []
-        if args.queries > 0 and args.questions:
+        if args.answers:
+            try:
+                costs = answered_rerank_costs(Path(args.answers))
+            except ValueError as error:
+                raise StoreError(str(error)) from None
+        elif args.queries > 0 and args.questions:
             questions = subset(_questions(Path(args.questions), db), args.queries)
             searcher = _searcher(db, dense=True)
             llm = _open_model(args.model)

@@ -218,3 +218,10 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     assert cost["break_even"]["agentic"][0]["queries_by_calls"] == round(
         cost["index"]["calls_total"] / 2.0, 1
     )
+    monkeypatch.setattr(cli, "_open_model", lambda spec: pytest.fail("measured already"))
+    argv = ["bench", "cost", str(book), "--answers", str(out / "model_answers.json"), "--json"]
+    assert cli.main(argv) == 0  # the reranks bench retrieval ran, not run again
+    reused = json.loads(capsys.readouterr().out)["rerank_per_query"]
+    deep = report["deep"]["methods"]["hybrid_rerank"]["per_query"]
+    assert (reused["queries"], reused["calls"], reused["tokens"]) == (
+        2, deep["calls"], deep["tokens"])  # fmt: skip

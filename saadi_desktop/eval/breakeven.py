@@ -9,10 +9,13 @@ on real questions, so its break-even is a measured figure too.
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from saadi_desktop.search.rerank import Cost
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
@@ -70,7 +73,7 @@ def break_even(
     return result
 
 
-def rerank_cost(costs: Sequence[Any]) -> dict[str, float]:
+def rerank_cost(costs: Sequence[Cost]) -> dict[str, float]:
     """Mean per-query cost of measured deep searches (``rerank.Cost`` objects)."""
     if not costs:
         return {}
@@ -84,6 +87,20 @@ def rerank_cost(costs: Sequence[Any]) -> dict[str, float]:
             / max(1, sum(c.calls for c in costs))
         ),
     }
+
+
+def answered_rerank_costs(path: Path) -> list[Cost]:
+    """The reranks that ``saadi bench retrieval --out`` already ran (its model_answers.json),
+    as costs: measured once, not paid again. Their tokens are evaluated plus generated."""
+    try:
+        answers = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{path.name}: not a model answers file ({error})") from None
+    return [
+        Cost(calls=row["calls"], prompt_tokens=row["tokens"], seconds=row["ms"] / 1000)
+        for key, row in answers.items()
+        if key.split("/")[-2:-1] == ["rerank"]
+    ]
 
 
 def update_call_tokens(db: BookDB) -> float:
