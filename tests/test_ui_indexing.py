@@ -110,6 +110,18 @@ def open_in(qtbot: QtBot, window: MainWindow, path: Path) -> IndexingPanel:
     return panel
 
 
+def start_held(
+    qtbot: QtBot, window: MainWindow, path: Path, hold_at: int
+) -> tuple[IndexingPanel, GatedLLM]:
+    """Start indexing ``path`` and return once the builder is mid-call (call ``hold_at``)."""
+    panel = open_in(qtbot, window, path)
+    llm = GatedLLM(hold_at)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    return panel, llm
+
+
 def state(path: Path) -> str:
     return index_operations.index_state(path)
 
@@ -159,11 +171,8 @@ def test_progress_shows_chunk_percent_speed_and_time_left(
 def test_pause_then_resume_finishes_with_the_same_state(
     qtbot: QtBot, window: MainWindow, book: Path, expected: dict[str, Any]
 ) -> None:
-    panel = open_in(qtbot, window, book)
-    llm = GatedLLM(hold_at=10)  # two calibration calls, then the run's calls
-    panel.model_factory = factory(llm)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    # two calibration calls, then the run's calls
+    panel, llm = start_held(qtbot, window, book, hold_at=10)
     qtbot.mouseClick(panel.pause_button, Qt.MouseButton.LeftButton)
     assert "Pausing" in panel.details.text() and not panel.pause_button.isEnabled()
     llm.release.set()
@@ -187,11 +196,7 @@ def test_cancel_leaves_a_resumable_book(
     expected: dict[str, Any],
     messages: list[tuple[str, str]],
 ) -> None:
-    panel = open_in(qtbot, window, book)
-    llm = GatedLLM(hold_at=6)
-    panel.model_factory = factory(llm)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    panel, llm = start_held(qtbot, window, book, hold_at=6)
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     llm.release.set()
     qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
@@ -217,11 +222,7 @@ def test_a_book_being_indexed_cannot_be_removed(
     book: Path,
     messages: list[tuple[str, str]],
 ) -> None:
-    panel = open_in(qtbot, window, book)
-    llm = GatedLLM(hold_at=6)
-    panel.model_factory = factory(llm)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    panel, llm = start_held(qtbot, window, book, hold_at=6)
     qtbot.mouseClick(window.library.remove_button, Qt.MouseButton.LeftButton)
     assert messages[-1][0] == "Cannot remove this book"
     assert "is being indexed. Cancel the indexing first" in messages[-1][1]
@@ -282,11 +283,7 @@ def test_a_full_disk_shows_an_error_dialog(
 def test_search_works_while_the_builder_is_mid_call(
     qtbot: QtBot, window: MainWindow, book: Path
 ) -> None:
-    panel = open_in(qtbot, window, book)
-    llm = GatedLLM(hold_at=8)
-    panel.model_factory = factory(llm)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    panel, llm = start_held(qtbot, window, book, hold_at=8)
     window.search.spoilers.setChecked(True)
     with qtbot.waitSignal(window.search.results_changed, timeout=WAIT_MS):
         qtbot.keyClicks(window.search.query, "pledges")
@@ -316,11 +313,7 @@ def test_closing_mid_index_stops_the_worker_and_the_next_start_offers_to_resume(
 ) -> None:
     first = MainWindow(embedder_factory=HashingEmbedder)
     first.show()
-    panel = open_in(qtbot, first, book)
-    llm = GatedLLM(hold_at=8)
-    panel.model_factory = factory(llm)
-    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    panel, llm = start_held(qtbot, first, book, hold_at=8)
 
     first.close()  # mid-call: the window waits for the call, visibly
     assert first.isVisible() and panel.busy
