@@ -113,6 +113,21 @@ def test_full_run_makes_exactly_the_estimated_calls(book: Path) -> None:
     assert max(s.level for s in summaries) >= 2
 
 
+def test_the_time_estimate_is_this_models_latest_calls_median(book: Path, tmp_path: Path) -> None:
+    from saadi_desktop.state.cost import seconds_per_call
+
+    run(book, limit=4)
+    with BookDB.open(book) as db:
+        db.db.execute("UPDATE calls SET ms = 2000")
+        row = "'update', 1, NULL, 1, 0, 1, ?, ?, 'v', 'now'"
+        sql = f"INSERT INTO calls (kind, chunk_seq, level, prompt_tokens, cached_tokens, generated_tokens, ms, model_id, prompt_version, at) VALUES ({row})"  # noqa: E501
+        db.db.execute(sql, (9_000_000, "scripted"))  # one call that spanned a night's sleep
+        for _ in range(9):  # the same book read earlier by a slower model
+            db.db.execute(sql, (50_000, "another-model"))
+        figures = seconds_per_call(db, ScriptedLLM(), tmp_path / "calibration.json")
+    assert figures["update_s"] == 2.0 and figures["source"] == 0.0
+
+
 def test_records_aliases_and_links_are_grounded_and_stamped(book: Path) -> None:
     run(book)
     with BookDB.open(book) as db:

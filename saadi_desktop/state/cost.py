@@ -15,6 +15,8 @@ from saadi_desktop.state.history import regular_fold_count, remaining_calls, tot
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
+RECENT_CALLS = 30  # the log's latest calls of a kind time the rest of the run
+
 
 def call_counts(db: BookDB) -> dict[str, int]:
     """Exact calls for the whole book and for what is left of it."""
@@ -37,14 +39,15 @@ def call_counts(db: BookDB) -> dict[str, int]:
 def seconds_per_call(db: BookDB, llm: LLM, calibration_file: Path) -> dict[str, float]:
     """Measured seconds per update and per fold: from this book's call log when it has enough
     calls with this model, else a one-off calibration (one update, one fold) remembered per
-    model in ``calibration_file``."""
-    logged = [c for c in store.calls(db) if c.kind in ("update", "fold")]
-    updates = [c.ms / 1000 for c in logged if c.kind == "update"]
-    folds = [c.ms / 1000 for c in logged if c.kind == "fold"]
+    model in ``calibration_file``. The log gives the median of the latest calls: the machine
+    as it is now, and a call that spanned a laptop's sleep does not make hours of it."""
+    logged = store.call_times(db, llm.model_id)
+    updates = [ms / 1000 for kind, ms in logged if kind == "update"][-RECENT_CALLS:]
+    folds = [ms / 1000 for kind, ms in logged if kind == "fold"][-RECENT_CALLS:]
     if len(updates) >= 3:
         return {
-            "update_s": statistics.mean(updates),
-            "fold_s": statistics.mean(folds) if folds else statistics.mean(updates) * 0.6,
+            "update_s": statistics.median(updates),
+            "fold_s": statistics.median(folds) if folds else statistics.median(updates) * 0.6,
             "source": 0.0,  # 0: the book's own log
         }
     cache = _read(calibration_file)

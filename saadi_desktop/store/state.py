@@ -267,6 +267,14 @@ def calls(db: BookDB) -> list[CallRow]:
     return [CallRow(*row) for row in rows]
 
 
+def call_times(db: BookDB, model_id: str) -> list[tuple[str, float]]:
+    """(kind, ms) of every call made with ``model_id``, oldest first."""
+    rows = db.db.execute(
+        "SELECT kind, ms FROM calls WHERE model_id = ? ORDER BY id", (model_id,)
+    ).fetchall()
+    return [(kind, ms) for kind, ms in rows]
+
+
 def max_entity_id(db: BookDB) -> int:
     return int(db.db.execute("SELECT coalesce(max(id), 0) FROM entities").fetchone()[0])
 
