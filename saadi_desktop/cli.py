@@ -480,6 +480,7 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         markdown_table,
         plot_hit_at_k,
         sct_methods,
+        trace_table,
     )
 
     with BookDB.open(_resolve(args.book)) as db:
@@ -505,6 +506,9 @@ def cmd_bench_retrieval(args: argparse.Namespace) -> int:
         if key in report:
             count = len(report[key]["questions"])
             table += f"\n\nOn {count} questions:\n\n" + markdown_table(report[key]["methods"])
+            for name, method in report[key]["methods"].items():
+                if "reduction_trace" in method:
+                    table += "\n\n" + trace_table(name, method["reduction_trace"])
     changes = dict(report["differences"])
     for key in ("deep", "scan"):
         changes |= report.get(key, {}).get("differences", {})

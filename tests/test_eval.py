@@ -197,7 +197,9 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     assert "reduction_trace" in report["scan"]["methods"]["full_scan"]
     assert "full_scan_vs_hybrid" in report["scan"]["bootstrap_95"]
     assert set(report["differences"]) == {"saadi_bm25_vs_bm25", "saadi_dense_vs_dense"}
-    assert "saadi_bm25_vs_bm25" in (out / "results.md").read_text()
+    markdown = (out / "results.md").read_text()
+    assert "saadi_bm25_vs_bm25" in markdown
+    assert "full_scan, reduction trace:" in markdown and "| top 5 | 1 |" in markdown
     assert {p.name for p in out.iterdir()} == {
         "results.json",
         "results.md",

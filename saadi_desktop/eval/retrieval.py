@@ -496,5 +496,16 @@ def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
     return "\n".join([header, *rows])
 
 
+def trace_table(name: str, trace: Sequence[dict[str, Any]]) -> str:
+    """Markdown for a deep route's reduction trace: how much evidence survives each round."""
+    lines = [f"{name}, reduction trace:", "", "| round | questions | passages (mean) "
+             "| evidence coverage of the pool |", "|---|---|---|---|"]  # fmt: skip
+    lines += [
+        f"| {t['round']} | {t['questions']} | {t['passages']} | {t['evidence_coverage']:.3f} |"
+        for t in trace
+    ]
+    return "\n".join(lines)
+
+
 def strip_per_question(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if k != "per_question"}
