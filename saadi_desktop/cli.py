@@ -474,14 +474,13 @@ def cmd_bench_stall(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_retrieval(args: argparse.Namespace) -> int:
-    from saadi_desktop.eval.retrieval import (
-        bench_retrieval,
+    from saadi_desktop.eval.report import (
         differences_table,
         markdown_table,
         plot_hit_at_k,
-        sct_methods,
         trace_table,
     )
+    from saadi_desktop.eval.retrieval import bench_retrieval, sct_methods
 
     with BookDB.open(_resolve(args.book)) as db:
         questions = _questions(Path(args.data), db)
@@ -600,7 +599,7 @@ def _resolve(book: str) -> Path:
 
 
 def _questions(path: Path, db: BookDB) -> list[Any]:
-    from saadi_desktop.eval.retrieval import QuestionFileError, load_questions
+    from saadi_desktop.eval.metrics import QuestionFileError, load_questions
 
     try:
         return load_questions(path, db.text())

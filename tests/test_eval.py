@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from saadi_desktop.eval.aliases import score_aliases
-from saadi_desktop.eval.retrieval import (
+from saadi_desktop.eval.metrics import (
     Question,
     QuestionFileError,
     coverage,
@@ -66,7 +66,8 @@ def test_hit_rates_and_coverage_for_several_quotes() -> None:
 
 
 def test_differences_name_the_questions_won_and_lost_with_their_ranks() -> None:
-    from saadi_desktop.eval.retrieval import differences, differences_table
+    from saadi_desktop.eval.report import differences_table
+    from saadi_desktop.eval.retrieval import differences
 
     won = Question("w", "Who?", ((19, 24),), "alias")  # "Delta", in the second chunk
     lost = Question("l", "Where?", ((40, 43),), "plain")  # "Eta", in the third chunk
@@ -146,7 +147,7 @@ def test_break_even_by_hand() -> None:
 
 
 def test_hit_at_k_plot_is_a_png(tmp_path: Path) -> None:
-    from saadi_desktop.eval.retrieval import plot_hit_at_k
+    from saadi_desktop.eval.report import plot_hit_at_k
 
     row = {f"hit@{k}": min(1.0, k / 10) for k in range(1, 21)}
     plot_hit_at_k({"bm25": row, "oracle": dict.fromkeys(row, 1.0)}, tmp_path / "p.png", "t")

@@ -1,11 +1,11 @@
-"""Retrieval evaluation (eval/README.md): locate every evidence quote in the canonical text, then
-score each method's ranking by strict hit@k, any-quote hit@k and evidence coverage@k."""
+"""The retrieval benchmark: every method is a function from a question to an answer (chunk spans
+best first, and the model calls, tokens and tree nodes it took), scored by eval.metrics; the routes
+that call the model run on a category-balanced subset, beside hybrid on the same questions."""
 
 from __future__ import annotations
 
 import json
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -13,143 +13,13 @@ from typing import Any
 
 import numpy as np
 
-KS = (1, 5, 10)
-_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'"})
-_INVISIBLE = dict.fromkeys(map(ord, "\u2060\u200b\u200c\u200d\u00ad\ufeff"))
-
-
-class QuestionFileError(Exception):
-    """A question file is malformed or one of its quotes is not in the book."""
-
-
-@dataclass(frozen=True)
-class Question:
-    id: str
-    question: str
-    evidence: tuple[tuple[int, int], ...]  # located quotes: canonical [start, end)
-    category: str
-
-
-def normalise(text: str) -> tuple[str, list[int]]:
-    """The README's one normalisation (NFKC, invisible characters dropped, curly quotes folded,
-    whitespace runs collapsed) and, for each output character, its offset in ``text``."""
-    out: list[str] = []
-    where: list[int] = []
-    for offset, char in enumerate(text):
-        for piece in unicodedata.normalize("NFKC", char).translate(_INVISIBLE).translate(_QUOTES):
-            if piece.isspace():
-                if out and out[-1] == " ":
-                    continue
-                piece = " "
-            out.append(piece)
-            where.append(offset)
-    return "".join(out), where
-
-
-def load_questions(path: Path, canonical: str) -> list[Question]:
-    """Read a question file and locate its quotes; an unlocatable quote is an error by name."""
-    haystack, where = normalise(canonical)
-    questions: list[Question] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise QuestionFileError(f"{path.name}: cannot be read ({error.strerror})") from None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-            spans = tuple(_locate(q, haystack, where, item["id"]) for q in item["evidence"])
-            questions.append(Question(str(item["id"]), item["question"], spans,
-                                      str(item.get("category", "all"))))  # fmt: skip
-        except (ValueError, KeyError, TypeError) as error:
-            raise QuestionFileError(f"{path.name}, line {number}: {error}") from None
-    return questions
-
-
-def _locate(quote: str, haystack: str, where: list[int], qid: str) -> tuple[int, int]:
-    needle = normalise(quote)[0].strip()
-    found = haystack.find(needle)
-    if found < 0 or not needle:
-        raise ValueError(f"question {qid}: evidence quote not found in the book: {quote[:60]!r}")
-    return where[found], where[found + len(needle) - 1] + 1
-
-
-def coverage(text: str, quote: tuple[int, int], spans: Sequence[tuple[int, int]]) -> float:
-    """Fraction of the quote's non-space characters inside the spans (whitespace between two
-    adjacent chunks belongs to neither and is ignored)."""
-    start, end = quote
-    covered = np.zeros(end - start, dtype=bool)
-    for s, e in spans:
-        lo, hi = max(s, start), min(e, end)
-        if lo < hi:
-            covered[lo - start : hi - start] = True
-    solid = np.array([not c.isspace() for c in text[start:end]], dtype=bool)
-    return float(covered[solid].mean()) if solid.any() else 1.0
-
-
-def score_ranking(
-    text: str, questions: Sequence[Question], rankings: Sequence[Sequence[tuple[int, int]]]
-) -> dict[str, Any]:
-    """Metrics of one method: ``rankings[i]`` is the ranked chunk spans for question i."""
-    rows = [_question_metrics(text, q, r) for q, r in zip(questions, rankings, strict=True)]
-    result = _mean(rows)
-    result["by_category"] = {
-        category: _mean(
-            [row for row, q in zip(rows, questions, strict=True) if q.category == category]
-        )
-        for category in sorted({q.category for q in questions})
-    }
-    result["per_question"] = rows
-    return result
-
-
-def _question_metrics(
-    text: str, question: Question, ranking: Sequence[tuple[int, int]]
-) -> dict[str, float]:
-    metrics: dict[str, float] = {}
-    for k in (*KS, *range(1, 21)):
-        fractions = [coverage(text, quote, ranking[:k]) for quote in question.evidence]
-        metrics[f"hit@{k}"] = float(all(f >= 1.0 for f in fractions))
-        metrics[f"hit_any@{k}"] = float(any(f >= 1.0 for f in fractions))
-        metrics[f"coverage@{k}"] = float(np.mean(fractions))
-    return metrics
-
-
-def _mean(rows: Sequence[dict[str, float]]) -> dict[str, Any]:
-    if not rows:
-        return {}
-    return {key: round(float(np.mean([r[key] for r in rows])), 4) for key in rows[0]}
-
-
-def oracle_rankings(
-    questions: Sequence[Question], chunks: Sequence[tuple[int, int]]
-) -> list[list[tuple[int, int]]]:
-    """The best attainable ranking: the chunks that hold each quote, fewest first."""
-    result = []
-    for question in questions:
-        needed: list[tuple[int, int]] = []
-        for start, end in question.evidence:
-            for span in chunks:
-                if span[0] < end and start < span[1] and span not in needed:
-                    needed.append(span)
-        result.append(needed)
-    return result
-
-
-def paired_bootstrap(
-    a: Sequence[float], b: Sequence[float], *, resamples: int = 10_000, seed: int = 0
-) -> dict[str, float]:
-    """Mean of a − b over questions with a 95% interval from resampling questions."""
-    diff = np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)
-    rng = np.random.default_rng(seed)
-    means = diff[rng.integers(0, len(diff), size=(resamples, len(diff)))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return {"diff": round(float(diff.mean()), 4), "low": round(float(low), 4),
-            "high": round(float(high), 4)}  # fmt: skip
-
-
-# -- methods ----------------------------------------------------------------------------------
+from saadi_desktop.eval.metrics import (
+    Question,
+    coverage,
+    oracle_rankings,
+    paired_bootstrap,
+    score_ranking,
+)
 
 
 @dataclass
@@ -375,21 +245,6 @@ def differences(
     return rows
 
 
-def differences_table(pair: str, rows: Sequence[dict[str, Any]]) -> str:
-    """Markdown for :func:`differences` (a rank past 20 is shown as "–")."""
-    at = f" at hit@{rows[0]['k']}" if rows else ""
-    head = f"{pair}{at}: {sum(r['won'] for r in rows)} won, {sum(not r['won'] for r in rows)} lost"
-    if not rows:
-        return head
-    lines = ["| question | category | rank | base rank | |", "|---|---|---|---|---|"]
-    for r in rows:
-        lines.append(
-            f"| {r['id']}: {r['question']} | {r['category']} | {r['rank'] or '–'} "
-            f"| {r['base_rank'] or '–'} | {'won' if r['won'] else 'lost'} |"
-        )
-    return head + "\n\n" + "\n".join(lines)
-
-
 def on_subset(
     text: str, few: Sequence[Question], base: Method, name: str, method: Method
 ) -> dict[str, Any]:
@@ -440,71 +295,6 @@ def _intervals(variant: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[
         )
         for metric in ("hit@10", "hit_any@10", "coverage@10")
     }
-
-
-def plot_hit_at_k(methods: dict[str, dict[str, Any]], path: Path, title: str) -> None:
-    """hit@k for k = 1…20, one line per method (strict hit: every quote covered)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
-
-    ks = list(range(1, DEPTH + 1))
-    figure, axes = plt.subplots(figsize=(10, 5.5), dpi=120)
-    colours = plt.get_cmap("tab20")
-    for number, (name, metrics) in enumerate(methods.items()):
-        colour = "black" if name == "oracle" else colours(number % 20)
-        hits = [metrics[f"hit@{k}"] for k in ks]
-        axes.plot(ks, hits, _line_style(name), label=name, color=colour, linewidth=1.5)
-    axes.set(
-        xlabel="k (passages returned)",
-        ylabel="hit@k (all evidence covered)",
-        title=title,
-        xlim=(1, DEPTH),
-        ylim=(0, 1.02),
-        xticks=[1, 5, 10, 15, 20],
-    )
-    axes.grid(alpha=0.3)
-    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
-
-
-def _line_style(name: str) -> str:
-    """Bases solid, SAADI dash-dot, ablations dotted, SCT and the deep routes dashed."""
-    if name.startswith("saadi"):
-        return "-."
-    if "_only_" in name:
-        return ":"
-    if name.startswith(("sct", "oracle")) or name in ("hybrid_rerank", "full_scan"):
-        return "--"
-    return "-"
-
-
-def markdown_table(methods: dict[str, dict[str, Any]]) -> str:
-    header = (
-        "| method | hit@1 | hit@5 | hit@10 | hit_any@10 | coverage@10 | p50 ms | p95 ms "
-        "| calls/query | tokens/query |\n|---|---|---|---|---|---|---|---|---|---|"
-    )
-    rows = [
-        f"| {name} | {m['hit@1']:.3f} | {m['hit@5']:.3f} | {m['hit@10']:.3f} | "
-        f"{m['hit_any@10']:.3f} | {m['coverage@10']:.3f} | {m['latency_ms']['p50']} | "
-        f"{m['latency_ms']['p95']} | {m['per_query']['calls']} | {m['per_query']['tokens']} |"
-        for name, m in methods.items()
-    ]
-    return "\n".join([header, *rows])
-
-
-def trace_table(name: str, trace: Sequence[dict[str, Any]]) -> str:
-    """Markdown for a deep route's reduction trace: how much evidence survives each round."""
-    lines = [f"{name}, reduction trace:", "", "| round | questions | passages (mean) "
-             "| evidence coverage of the pool |", "|---|---|---|---|"]  # fmt: skip
-    lines += [
-        f"| {t['round']} | {t['questions']} | {t['passages']} | {t['evidence_coverage']:.3f} |"
-        for t in trace
-    ]
-    return "\n".join(lines)
 
 
 def strip_per_question(report: dict[str, Any]) -> dict[str, Any]:
