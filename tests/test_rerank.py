@@ -123,6 +123,8 @@ def test_seconds_per_token_fits_the_call_log() -> None:
     per_prompt, per_generated = seconds_per_token(calls) or (0.0, 0.0)
     assert per_prompt == pytest.approx(0.01) and per_generated == pytest.approx(0.2)
     assert seconds_per_token(calls[:4]) is None
+    asleep = (1000, 100, 3_000_000.0)  # a call that spanned the laptop's sleep
+    assert seconds_per_token([*calls, asleep]) == pytest.approx((0.01, 0.2))
 
 
 def test_cli_rerank_prints_the_cost_before_and_after(

@@ -388,12 +388,16 @@ def remember_rate(path: Path, model_id: str, cost: Cost) -> None:
 
 def seconds_per_token(calls: Sequence[tuple[int, int, float]]) -> tuple[float, float] | None:
     """(seconds per evaluated prompt token, seconds per generated token) fitted to logged calls
-    ``(prompt_tokens, generated_tokens, ms)``; None with fewer than 5 calls."""
+    ``(prompt_tokens, generated_tokens, ms)``; None with fewer than 5 calls. A call that took
+    over five times the median time per token (it spanned a sleep, or the machine was busy) is
+    left out: one such call would dominate a least-squares fit."""
     if len(calls) < 5:
         return None
     a = np.array([[p, g] for p, g, _ in calls], dtype=np.float64)
     b = np.array([ms / 1000 for _, _, ms in calls], dtype=np.float64)
-    solution, *_ = np.linalg.lstsq(a, b, rcond=None)
+    per_token = b / np.maximum(a.sum(axis=1), 1.0)
+    usual = per_token <= 5 * np.median(per_token)
+    solution, *_ = np.linalg.lstsq(a[usual], b[usual], rcond=None)
     per_prompt, per_generated = (max(0.0, float(x)) for x in solution)
     if math.isclose(per_prompt + per_generated, 0.0):
         return None
