@@ -131,6 +131,31 @@ def test_the_deep_subset_takes_categories_in_turn() -> None:
     assert len(subset(questions, 99)) == 6
 
 
+def test_index_cost_counts_a_stretched_call_at_the_median_rate(
+    library: Path, tmp_path: Path
+) -> None:
+    from conftest import STORY, make_epub
+    from test_builder import smart_reply
+
+    from saadi_desktop.eval.breakeven import index_cost
+    from saadi_desktop.library import import_book
+    from saadi_desktop.llm.scripted import ScriptedLLM
+    from saadi_desktop.state.builder import build_state
+    from saadi_desktop.store import BookDB
+
+    path = import_book(make_epub(tmp_path / "s.epub", STORY * 4), chunk_words=30).info.path
+    with BookDB.open(path) as db:
+        build_state(db, ScriptedLLM(default=smart_reply))
+        db.db.execute("UPDATE calls SET prompt_tokens = 90, generated_tokens = 10, ms = 1000")
+        first = db.db.execute("SELECT min(id) FROM calls").fetchone()[0]
+        db.db.execute("UPDATE calls SET ms = 3600000 WHERE id = ?", (first,))  # a night's sleep
+        cost = index_cost(db)
+    calls = cost["calls_logged"]
+    assert calls > 5 and cost["calls_stretched"] == 1 and not cost["projected"]
+    assert cost["seconds_logged"] == 3600 + (calls - 1)
+    assert cost["seconds_working"] == cost["seconds_total"] == calls  # 1 s per 100-token call
+
+
 def test_break_even_by_hand() -> None:
     from saadi_desktop.eval.breakeven import break_even
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop.search.rerank import Cost
+from saadi_desktop.search.rerank import Cost, stretched
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
@@ -25,13 +25,25 @@ AGENTIC_CALLS = (2.0, 4.2)
 
 def index_cost(db: BookDB) -> dict[str, Any]:
     """Index-time calls (exact, T(N, f) plus the finishing folds) and the tokens and seconds
-    logged so far; for a book not yet finished, the totals are projected from the chunks done."""
+    logged so far; for a book not yet finished, the totals are projected from the chunks done.
+    Seconds: as logged, and working (a stretched call counted at the median time per token)."""
     counts = call_counts(db)
     log = store.calls(db)
     evaluated = sum(c.prompt_tokens for c in log)
     cached = sum(c.cached_tokens for c in log)
     generated = sum(c.generated_tokens for c in log)
     seconds = sum(c.ms for c in log) / 1000
+    # a stretched call (it spanned a sleep or a pause) counts at the median time per token
+    calls = [(c.prompt_tokens, c.generated_tokens, c.ms) for c in log]
+    long = stretched(calls)
+    median = statistics.median(ms / max(p + g, 1) for p, g, ms in calls) if calls else 0.0
+    working = (
+        sum(
+            (p + g) * median if is_long else ms
+            for (p, g, ms), is_long in zip(calls, long, strict=True)
+        )
+        / 1000
+    )
     done, total = counts["done"], counts["chunks"]
     scale = total / done if done else 0.0
     return {
@@ -41,9 +53,11 @@ def index_cost(db: BookDB) -> dict[str, Any]:
         "calls_logged": len(log),
         "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
         "seconds_logged": round(seconds, 1),
+        "calls_stretched": int(long.sum()),
+        "seconds_working": round(working, 1),
         "projected": done < total,
         "tokens_total": round((evaluated + generated) * scale),
-        "seconds_total": round(seconds * scale),
+        "seconds_total": round(working * scale),
     }
 
 

@@ -386,17 +386,22 @@ def remember_rate(path: Path, model_id: str, cost: Cost) -> None:
     path.write_text(json.dumps(data, indent=2))
 
 
+def stretched(calls: Sequence[tuple[int, int, float]]) -> np.ndarray:
+    """Which logged calls ``(prompt_tokens, generated_tokens, ms)`` took over five times the
+    median time per token: they spanned a sleep or a pause, or the machine was busy."""
+    per_token = np.array([ms / max(p + g, 1) for p, g, ms in calls], dtype=np.float64)
+    return per_token > 5 * np.median(per_token) if len(calls) else np.zeros(0, dtype=bool)
+
+
 def seconds_per_token(calls: Sequence[tuple[int, int, float]]) -> tuple[float, float] | None:
     """(seconds per evaluated prompt token, seconds per generated token) fitted to logged calls
-    ``(prompt_tokens, generated_tokens, ms)``; None with fewer than 5 calls. A call that took
-    over five times the median time per token (it spanned a sleep, or the machine was busy) is
-    left out: one such call would dominate a least-squares fit."""
+    ``(prompt_tokens, generated_tokens, ms)``, stretched calls left out (one would dominate a
+    least-squares fit); None with fewer than 5 calls."""
     if len(calls) < 5:
         return None
     a = np.array([[p, g] for p, g, _ in calls], dtype=np.float64)
     b = np.array([ms / 1000 for _, _, ms in calls], dtype=np.float64)
-    per_token = b / np.maximum(a.sum(axis=1), 1.0)
-    usual = per_token <= 5 * np.median(per_token)
+    usual = ~stretched(calls)
     solution, *_ = np.linalg.lstsq(a[usual], b[usual], rcond=None)
     per_prompt, per_generated = (max(0.0, float(x)) for x in solution)
     if math.isclose(per_prompt + per_generated, 0.0):
