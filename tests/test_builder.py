@@ -128,6 +128,16 @@ def test_the_time_estimate_is_this_models_latest_calls_median(book: Path, tmp_pa
     assert figures["update_s"] == 2.0 and figures["source"] == 0.0
 
 
+def test_a_stretched_call_is_counted_at_the_median_time_per_token() -> None:
+    from saadi_desktop.state.cost import stretched, working_ms
+
+    calls = [(100, 10, 1100.0), (200, 0, 2000.0), (50, 50, 1000.0), (100, 0, 60_000.0)]
+    assert stretched(calls).tolist() == [False, False, False, True]
+    # the median of 10, 10, 10 and 600 ms per token is 10: the paused call counts 100 × 10 ms
+    assert working_ms(calls) == [1100.0, 2000.0, 1000.0, 1000.0]
+    assert working_ms([]) == [] and stretched([]).tolist() == []
+
+
 def test_records_aliases_and_links_are_grounded_and_stamped(book: Path) -> None:
     run(book)
     with BookDB.open(book) as db:

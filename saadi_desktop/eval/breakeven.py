@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop.search.rerank import Cost, stretched
-from saadi_desktop.state.cost import call_counts
+from saadi_desktop.search.rerank import Cost
+from saadi_desktop.state.cost import call_counts, stretched, working_ms
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -33,17 +33,8 @@ def index_cost(db: BookDB) -> dict[str, Any]:
     cached = sum(c.cached_tokens for c in log)
     generated = sum(c.generated_tokens for c in log)
     seconds = sum(c.ms for c in log) / 1000
-    # a stretched call (it spanned a sleep or a pause) counts at the median time per token
     calls = [(c.prompt_tokens, c.generated_tokens, c.ms) for c in log]
-    long = stretched(calls)
-    median = statistics.median(ms / max(p + g, 1) for p, g, ms in calls) if calls else 0.0
-    working = (
-        sum(
-            (p + g) * median if is_long else ms
-            for (p, g, ms), is_long in zip(calls, long, strict=True)
-        )
-        / 1000
-    )
+    working = sum(working_ms(calls)) / 1000
     done, total = counts["done"], counts["chunks"]
     scale = total / done if done else 0.0
     return {
@@ -53,7 +44,7 @@ def index_cost(db: BookDB) -> dict[str, Any]:
         "calls_logged": len(log),
         "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
         "seconds_logged": round(seconds, 1),
-        "calls_stretched": int(long.sum()),
+        "calls_stretched": int(stretched(calls).sum()),
         "seconds_working": round(working, 1),
         "projected": done < total,
         "tokens_total": round((evaluated + generated) * scale),

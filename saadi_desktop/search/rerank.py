@@ -26,6 +26,7 @@ import numpy as np
 
 from saadi_desktop.llm.base import LLM, Completion, Message
 from saadi_desktop.search.engine import Results, Searcher
+from saadi_desktop.state.cost import stretched
 from saadi_desktop.store.state import CallRow
 from saadi_desktop.tasks import Cancelled, ProgressCallback, StopCheck, ignore, never
 
@@ -384,13 +385,6 @@ def remember_rate(path: Path, model_id: str, cost: Cost) -> None:
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2))
-
-
-def stretched(calls: Sequence[tuple[int, int, float]]) -> np.ndarray:
-    """Which logged calls ``(prompt_tokens, generated_tokens, ms)`` took over five times the
-    median time per token: they spanned a sleep or a pause, or the machine was busy."""
-    per_token = np.array([ms / max(p + g, 1) for p, g, ms in calls], dtype=np.float64)
-    return per_token > 5 * np.median(per_token) if len(calls) else np.zeros(0, dtype=bool)
 
 
 def seconds_per_token(calls: Sequence[tuple[int, int, float]]) -> tuple[float, float] | None:

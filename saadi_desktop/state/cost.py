@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from saadi_desktop.llm.base import LLM
 from saadi_desktop.state import prompts
@@ -16,6 +19,29 @@ from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
 RECENT_CALLS = 30  # the log's latest calls of a kind time the rest of the run
+STRETCH = 5  # a call over this many times the median time per token spanned a pause
+
+Logged = tuple[int, int, float]  # (prompt tokens, generated tokens, ms) of one logged call
+
+
+def _ms_per_token(calls: Sequence[Logged]) -> np.ndarray:
+    return np.array([ms / max(p + g, 1) for p, g, ms in calls], dtype=np.float64)
+
+
+def stretched(calls: Sequence[Logged]) -> np.ndarray:
+    """Which logged calls took over STRETCH times the median time per token: they spanned a
+    sleep or a pause, or the machine was busy."""
+    per_token = _ms_per_token(calls)
+    return per_token > STRETCH * np.median(per_token) if len(calls) else np.zeros(0, dtype=bool)
+
+
+def working_ms(calls: Sequence[Logged]) -> list[float]:
+    """Each call's time with a stretched call counted at the median time per token."""
+    if not calls:
+        return []
+    median = float(np.median(_ms_per_token(calls)))
+    long = stretched(calls)
+    return [(p + g) * median if x else ms for (p, g, ms), x in zip(calls, long, strict=True)]
 
 
 def call_counts(db: BookDB) -> dict[str, int]:
