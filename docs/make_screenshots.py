@@ -1,9 +1,11 @@
 """Render screenshots of the desktop app into docs/screenshots/ (offscreen, no display needed).
 
     python docs/make_screenshots.py [BOOK]
+    python docs/make_screenshots.py --real-index SAADI_HOME
 
 The book (by default the shared Crime and Punishment EPUB) is imported into a temporary library,
-so the real one is never touched.
+so the real one is never touched. ``--real-index`` shows the entity browser on a copy of each book
+a library's default model has indexed (entity-browser-real-model.png).
 """
 
 from __future__ import annotations
@@ -168,7 +170,54 @@ def shoot_deep_search(app: QApplication, window: Any) -> None:
     save(window, "deep-search.png")
 
 
+def shoot_real_index(home: Path) -> int:
+    """The entity browser on a copy of ``home``'s book, as the default model indexed it, with
+    the reader at the end of the book: the whole memory, the small model's mistakes included."""
+    import sqlite3
+
+    with tempfile.TemporaryDirectory(prefix="saadi-shots-") as copy:
+        os.environ["SAADI_HOME"] = copy
+        (Path(copy) / "books").mkdir()
+        for source in sorted((home / "books").glob("*.saadi.db")):
+            src, dst = sqlite3.connect(source), sqlite3.connect(Path(copy) / "books" / source.name)
+            src.backup(dst)  # a consistent copy even while an indexer writes
+            src.close()
+            dst.close()
+        from saadi_desktop.ui.main_window import MainWindow
+
+        app = QApplication.instance() or QApplication([sys.argv[0]])
+        assert isinstance(app, QApplication)
+        window = MainWindow()
+        window.resize(1400, 900)
+        window.show()
+        window.open_book(next((Path(copy) / "books").glob("*.saadi.db")))
+        wait_until(app, lambda: window.reader.book is not None)
+        reader = window.reader
+        assert reader.book is not None
+        reader.scroll_to(len(reader.book.text) - 1)  # read to the end: nothing is a spoiler
+        tools = window.tools
+        window.splitter.setSizes([470, 560, 370])
+        column: Any = tools.tabs.parentWidget()
+        column.setSizes([130, 770])
+        tools.show_tab(1)
+        shown: list[int] = []
+        tools.notes_changed.connect(lambda: shown.append(1))
+        tools.refresh()
+        wait_until(app, lambda: bool(shown))
+        browser = tools.entities
+        people = [e for e in browser.entries if e.type == "person" and e.mentions]
+        chosen = max(people, key=lambda e: len(e.mentions)) if people else browser.entries[0]
+        browser.select(chosen.key)
+        browser.open_mention(chosen.mentions[len(chosen.mentions) // 2])
+        app.processEvents()
+        save(window, "entity-browser-real-model.png")
+        window.close()
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--real-index"] and len(argv) == 2:
+        return shoot_real_index(Path(argv[1]))
     book = Path(argv[0]) if argv else BOOK
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:

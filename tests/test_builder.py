@@ -200,6 +200,15 @@ def test_malformed_output_is_retried_once_then_recorded_and_the_run_goes_on(book
     assert any(seq == failed[0][0] for seq, _, _ in links)
 
 
+def test_a_raw_line_break_inside_a_json_string_is_accepted() -> None:
+    from saadi_desktop.state.memory import parse_update
+
+    # the default model's answer to chunk 45 of Pride and Prejudice, twice
+    text = '{"entities":[{"id":null,"name":"William Collins","type":"person","description":"A clergyman.\nHe asked a second time."}]}'  # noqa: E501
+    (mention,) = parse_update(text, recalled_ids=[])
+    assert mention.description == "A clergyman. He asked a second time."
+
+
 def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:
     llm = ScriptedLLM(default=smart_reply).enqueue("{truncated")
     report = run(book, llm, limit=2)

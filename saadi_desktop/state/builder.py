@@ -347,7 +347,7 @@ def _parse_summary(text: str) -> str:
     import json
 
     try:
-        summary = json.loads(text)["summary"]
+        summary = json.loads(text, strict=False)["summary"]
     except (ValueError, KeyError, TypeError) as error:
         raise MalformedOutput(f"not the expected JSON ({error})") from None
     if not isinstance(summary, str) or not summary.strip():

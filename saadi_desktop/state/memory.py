@@ -79,7 +79,7 @@ def fold(text: str) -> str:
 
 def parse_update(text: str, recalled_ids: Sequence[int]) -> list[Mention]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, strict=False)  # a raw line break inside a string is harmless
         items = data["entities"]
         if not isinstance(items, list):
             raise TypeError("entities is not a list")
@@ -103,7 +103,7 @@ def _mention(item: Any, recalled: set[int]) -> Mention:
         name=item["name"].strip(),
         type=str(kind),
         aliases=tuple(str(a).strip() for a in aliases if isinstance(a, str) and a.strip()),
-        description=description.strip()[:MAX_DESCRIPTION],
+        description=" ".join(description.split())[:MAX_DESCRIPTION],
     )
 
 
