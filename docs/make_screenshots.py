@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,30 @@ def save(widget: QWidget, name: str) -> Path:
 INDEXED_CHUNKS = 200  # the stand-in model reads this far: a partly indexed book
 
 
+def show_people(app: QApplication, window: Any) -> None:
+    """The People & places tab with room for it, once the book's notes have arrived (an answer
+    to an older request is dropped)."""
+    tools = window.tools
+    window.splitter.setSizes([470, 560, 370])
+    tools.tabs.parentWidget().setSizes([130, 770])  # the left column: more room for the tabs
+    tools.show_tab(1)
+    shown: list[int] = []
+    tools.notes_changed.connect(lambda: shown.append(1))
+    tools.refresh()
+    wait_until(app, lambda: bool(shown))
+
+
+def new_window() -> tuple[QApplication, Any]:
+    from saadi_desktop.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    return app, window
+
+
 def shoot_reading_tools(app: QApplication, window: Any) -> None:
     """The entity browser, the outline and the dark theme, on a state built by the names-based
     stand-in model (saadi_desktop.llm.demo), with the reader at READ_UP_TO, spoilers hidden."""
@@ -69,13 +95,7 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     window.search.spoilers.setChecked(False)
     column = tools.tabs.parentWidget()
     sizes = window.splitter.sizes(), column.sizes()  # put back for the shots that follow
-    window.splitter.setSizes([470, 560, 370])
-    column.setSizes([130, 770])  # the left column: more room for the tabs
-    tools.show_tab(1)
-    shown: list[int] = []
-    tools.notes_changed.connect(lambda: shown.append(1))
-    tools.refresh()  # the notes of the state just built (an answer to an older request is dropped)
-    wait_until(app, lambda: bool(shown))
+    show_people(app, window)
     browser = tools.entities
     people = [e for e in browser.entries if e.type == "person" and e.aliases and e.mentions]
     chosen = people[0] if people else browser.entries[0]
@@ -171,40 +191,23 @@ def shoot_deep_search(app: QApplication, window: Any) -> None:
 
 
 def shoot_real_index(home: Path) -> int:
-    """The entity browser on a copy of ``home``'s book, as the default model indexed it, with
-    the reader at the end of the book: the whole memory, the small model's mistakes included."""
-    import sqlite3
-
+    """The entity browser on a copy of the first book in ``home``, as the default model indexed
+    it, with the reader at the end of the book: the whole memory, the small model's mistakes
+    included."""
+    source = next((home / "books").glob("*.saadi.db"))
     with tempfile.TemporaryDirectory(prefix="saadi-shots-") as copy:
         os.environ["SAADI_HOME"] = copy
-        (Path(copy) / "books").mkdir()
-        for source in sorted((home / "books").glob("*.saadi.db")):
-            src, dst = sqlite3.connect(source), sqlite3.connect(Path(copy) / "books" / source.name)
+        path = Path(copy) / "books" / source.name
+        path.parent.mkdir()
+        with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(path)) as dst:
             src.backup(dst)  # a consistent copy even while an indexer writes
-            src.close()
-            dst.close()
-        from saadi_desktop.ui.main_window import MainWindow
-
-        app = QApplication.instance() or QApplication([sys.argv[0]])
-        assert isinstance(app, QApplication)
-        window = MainWindow()
-        window.resize(1400, 900)
-        window.show()
-        window.open_book(next((Path(copy) / "books").glob("*.saadi.db")))
+        app, window = new_window()
+        window.open_book(path)
         wait_until(app, lambda: window.reader.book is not None)
-        reader = window.reader
-        assert reader.book is not None
-        reader.scroll_to(len(reader.book.text) - 1)  # read to the end: nothing is a spoiler
-        tools = window.tools
-        window.splitter.setSizes([470, 560, 370])
-        column: Any = tools.tabs.parentWidget()
-        column.setSizes([130, 770])
-        tools.show_tab(1)
-        shown: list[int] = []
-        tools.notes_changed.connect(lambda: shown.append(1))
-        tools.refresh()
-        wait_until(app, lambda: bool(shown))
-        browser = tools.entities
+        book = window.reader.book
+        window.reader.scroll_to(len(book.text) - 1)  # read to the end: nothing is a spoiler
+        show_people(app, window)
+        browser = window.tools.entities
         people = [e for e in browser.entries if e.type == "person" and e.mentions]
         chosen = max(people, key=lambda e: len(e.mentions)) if people else browser.entries[0]
         browser.select(chosen.key)
@@ -222,13 +225,7 @@ def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:
         os.environ["SAADI_HOME"] = home
-        from saadi_desktop.ui.main_window import MainWindow
-
-        app = QApplication.instance() or QApplication([sys.argv[0]])
-        assert isinstance(app, QApplication)
-        window = MainWindow()
-        window.resize(1400, 900)
-        window.show()
+        app, window = new_window()
         if OTHER.is_file() and not argv:
             window.import_files([str(OTHER)])
             wait_until(app, lambda: window.reader.book is not None)

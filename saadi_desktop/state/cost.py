@@ -24,23 +24,26 @@ STRETCH = 5  # a call over this many times the median time per token spanned a p
 Logged = tuple[int, int, float]  # (prompt tokens, generated tokens, ms) of one logged call
 
 
-def _ms_per_token(calls: Sequence[Logged]) -> np.ndarray:
-    return np.array([ms / max(p + g, 1) for p, g, ms in calls], dtype=np.float64)
+def _rates(calls: Sequence[Logged]) -> tuple[np.ndarray, float]:
+    """Each call's ms per token, and their median."""
+    per_token = np.array([ms / max(p + g, 1) for p, g, ms in calls], dtype=np.float64)
+    return per_token, float(np.median(per_token)) if len(calls) else 0.0
+
+
+def _over(per_token: np.ndarray, median: float) -> np.ndarray:
+    return per_token > STRETCH * median
 
 
 def stretched(calls: Sequence[Logged]) -> np.ndarray:
     """Which logged calls took over STRETCH times the median time per token: they spanned a
     sleep or a pause, or the machine was busy."""
-    per_token = _ms_per_token(calls)
-    return per_token > STRETCH * np.median(per_token) if len(calls) else np.zeros(0, dtype=bool)
+    return _over(*_rates(calls))
 
 
 def working_ms(calls: Sequence[Logged]) -> list[float]:
     """Each call's time with a stretched call counted at the median time per token."""
-    if not calls:
-        return []
-    median = float(np.median(_ms_per_token(calls)))
-    long = stretched(calls)
+    per_token, median = _rates(calls)
+    long = _over(per_token, median)
     return [(p + g) * median if x else ms for (p, g, ms), x in zip(calls, long, strict=True)]
 
 
