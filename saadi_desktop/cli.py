@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -24,13 +25,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a reader that went away shows here, not at exit
+        return status
     except (BookFormatError, StoreError) as error:
         print(f"saadi: error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("saadi: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of the output went away (`saadi entities … | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 141
     except Exception as error:  # the user gets one line; the traceback goes to a log file
         log = _log_crash()
         print(f"saadi: unexpected error: {error} (details in {log})", file=sys.stderr)

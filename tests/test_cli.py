@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -70,6 +71,19 @@ def test_unknown_book_is_one_clear_error(library: Path, capsys: pytest.CaptureFi
         "saadi: error: no-such-book: no such book in the library "
         "(give an id, a .saadi.db or a file)\n"
     )
+
+
+def test_output_into_a_closed_pipe_ends_quietly(library: Path) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # `saadi books | head` after head has gone
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "saadi_desktop.cli", "books"],
+            stdout=writer, stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")
 
 
 def test_help_is_instant_and_needs_no_heavy_imports() -> None:
