@@ -19,12 +19,30 @@ if TYPE_CHECKING:
 
 MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur",
         "M.", "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke",
-        "Herr"}  # fmt: skip
+        "Herr", "Grandfather", "Grandpapa", "Grandpa"}  # fmt: skip
 FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
           "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
-          "Frau"}  # fmt: skip
+          "Frau", "Grandmother", "Grandmamma", "Grandmama", "Grandma", "Granny"}  # fmt: skip
 NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Saint", "St."}
 HONORIFICS = MALE | FEMALE | NEUTRAL
+# Titles that go before a surname, not a given name ('Mr. Bennet', not 'Lady Catherine').
+SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor", "Professor",
+                  "M.", "Monsieur", "Madame", "Mme.", "Herr", "Frau", "Colonel", "Captain",
+                  "Major", "General"}  # fmt: skip
+# Titles and kinship words that a book may use alone as a character's name ("the General",
+# "Grandmother said"). Forms of address that only ever precede a name are not among them.
+ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Sir", "Lord", "Lady",
+                      "Monsieur", "M.", "Madame", "Mme.", "Mademoiselle", "Mlle.", "Herr", "Frau",
+                      "Dr", "Dr.", "Saint", "St."}  # fmt: skip
+# Variants of one kinship word name one person within a book: 'Grandmamma' is 'Grandmother'.
+ROLE_OF = {"Grandmamma": "Grandmother", "Grandmama": "Grandmother",
+           "Grandma": "Grandmother", "Granny": "Grandmother",
+           "Grandpapa": "Grandfather", "Grandpa": "Grandfather"}  # fmt: skip
+# Nationality words without a regular demonym suffix (the suffixed ones are found by shape).
+NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scots", "Swiss",
+                 "Greek", "Jew", "Jewess", "Pole", "Turk", "Dane", "Swede", "Finn", "Czech",
+                 "Slav", "Arab", "Moor", "Briton", "Spaniard", "Celt", "Magyar", "Cossack",
+                 "Tatar", "Tartar", "Yankee", "Gaul", "Saxon", "Russian", "German"}  # fmt: skip
 PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
 # Capitalised words that are never names on their own, whatever their statistics.
 NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part", "The",
@@ -40,6 +58,8 @@ _TOKEN = re.compile(
 _POSSESSIVE = re.compile(r"[’']s?$")
 _SENTENCE_OPENERS = set('.!?;:…—"“”‘')  # a capital after these may be a sentence's first word
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
+_DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
+_DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 
 
 @dataclass
@@ -63,39 +83,85 @@ class NameCluster:
         return max(common, key=lambda v: (len(_core(v)), self.mentions[v]))
 
 
+def _words(variant: str) -> list[str]:
+    """The words of a variant without the article of a role ('the General' → ['General'])."""
+    words = variant.split()
+    return words[1:] if words[0] == "the" else words
+
+
 def _core(variant: str) -> tuple[str, ...]:
     """The name words of a variant, without its honorific."""
-    words = variant.split()
+    words = _words(variant)
     while words and words[0] in HONORIFICS:
         words = words[1:]
     return tuple(w for w in words if w not in PARTICLES)
 
 
 def _gender(variant: str) -> str:
-    first = variant.split()[0]
+    first = _words(variant)[0]
     return "m" if first in MALE else "f" if first in FEMALE else ""
 
 
 def _honorific(variant: str) -> str:
-    first = variant.split()[0]
+    first = _words(variant)[0]
     return first.rstrip(".") if first in HONORIFICS else ""
+
+
+def _role(variant: str) -> str:
+    """The role a title or kinship word used alone names ('Grandmamma' → 'Grandmother'),
+    or '' for a variant with a name in it."""
+    words = _words(variant)
+    return ROLE_OF.get(words[0], words[0]) if len(words) == 1 and words[0] in ROLES else ""
+
+
+def _singular(word: str) -> str:
+    """'Poles' → 'Pole', 'Frenchmen' → 'Frenchman', 'Russians' → 'Russian'."""
+    if word.endswith("men"):
+        return word[:-3] + "man"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _is_demonym(word: str, indefinite: int, plural: int, titled: int) -> bool:
+    """Whether a capitalised word names a people rather than a person or place: a nationality
+    word, a nationality + 'man' ('Frenchman'), or a word with a demonym suffix ('Prussian',
+    'Polish', 'Chinese') that the book also uses as a common noun ('a Prussian', 'the
+    Prussians') and never after an honorific ('Mr. Adrian' keeps 'Adrian' a name)."""
+    singular = _singular(word)
+    if singular in NATIONALITIES:
+        return True
+    man = _DEMONYM_MAN.fullmatch(singular)
+    if man and (man.group(1) in NATIONALITIES or man.group(1).endswith(("ch", "sh"))):
+        return True
+    return bool(_DEMONYM_SUFFIX.search(singular)) and (indefinite or plural) > 0 and not titled
 
 
 def name_words(texts: Sequence[str]) -> set[str]:
     """Capitalised words that behave like names across the book: mostly capitalised where a
-    sentence does not force it, and seen that way at least twice."""
+    sentence does not force it, seen that way at least twice, and not a people's name
+    ('Russians', 'Frenchman', 'Polish')."""
     capital_inside: Counter[str] = Counter()
     lower: Counter[str] = Counter()
+    indefinite: Counter[str] = Counter()  # 'a Pole', 'an Englishman': a common noun
+    titled: Counter[str] = Counter()  # 'Mr. Adrian': a name
+    capitals: set[str] = set()
     for text in texts:
         previous = "."
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
             if _CAPITAL.fullmatch(word):
+                capitals.add(word)
                 if previous not in _SENTENCE_OPENERS:
                     capital_inside[word] += 1
+                if previous in ("a", "an", "A", "An"):
+                    indefinite[_singular(word)] += 1
+                if previous in HONORIFICS:
+                    titled[_singular(word)] += 1
             elif word.islower():
                 lower[word] += 1
             previous = token
+    plural = Counter(_singular(w) for w in capitals if _singular(w) != w)
     return {
         word
         for word, count in capital_inside.items()
@@ -103,38 +169,60 @@ def name_words(texts: Sequence[str]) -> set[str]:
         and lower[word.lower()] * 5 <= count
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
+        and not _is_demonym(
+            word, indefinite[_singular(word)], plural[_singular(word)], titled[_singular(word)]
+        )
     }
 
 
 def mentions_in(text: str, names: set[str]) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
-    with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy')."""
+    with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy').
+
+    A title or kinship word that the book capitalises like a name and uses alone is a
+    variant of its own ('the General', 'Grandmother'); a name word right before a title
+    modifies it ('the Holy Father', 'the Polish General') and is not a name."""
     found: list[str] = []
     run: list[str] = []
     end = -1
+    before = ""  # the token before the run
 
     def close() -> None:
+        role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
         while run and (run[-1] in PARTICLES or run[-1] in HONORIFICS):
             run.pop()
         if run and any(w in names for w in run):
             found.append(" ".join(run))
+        elif role:
+            found.append(f"the {role}" if before.lower() == "the" else role)
         run.clear()
 
+    previous = ""
     for match in _TOKEN.finditer(text):
         token = match.group()
-        if run and text[end : match.start()] != " ":
+        spaced = text[end : match.start()] == " "
+        if run and not spaced:
             close()  # punctuation, a line break or a paragraph ends a name
         end = match.end()
         word = token if token in HONORIFICS else _POSSESSIVE.sub("", token)
+        if token in ROLES and run and run[-1] not in HONORIFICS and before.lower() == "the":
+            run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
+            previous = before  # so the title's run starts after 'the'
         if word in names:
+            if not run:
+                before = previous
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
                 run.append(word)
         elif (token in HONORIFICS and not run) or (word in PARTICLES and run):
+            if not run:
+                before = previous
             run.append(word)
         else:
             close()
             if token in HONORIFICS:
+                before = previous
                 run.append(token)
+        previous = token
     close()
     return found
 
@@ -159,6 +247,24 @@ class NamesPass:
     def cluster_of(self, variant: str) -> NameCluster:
         return self._by_variant[variant]
 
+    def split(self, variants: Sequence[str]) -> list[str]:
+        """Two known names side by side ('from London Lydia came') are two mentions, not one
+        name: a new run splits where both halves are known variants of different clusters and
+        the second half is a given name there, never a surname ('Elizabeth Bennet' stays
+        whole, so does 'Sonia Marmeladov'). Only the variants seen so far decide."""
+        found: list[str] = []
+        for variant in variants:
+            words = variant.split()
+            parts = [variant]
+            for cut in range(1, len(words) if variant not in self._by_variant else 1):
+                head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+                first, second = self._by_variant.get(head), self._by_variant.get(tail)
+                if first and second and first is not second and _given(tail, second):
+                    parts = [head, tail]
+                    break
+            found.extend(parts)
+        return found
+
     def _place(self, seq: int, variant: str) -> NameCluster:
         cluster = self._match(variant) or self._new(variant)
         cluster.variants[variant] = seq
@@ -174,6 +280,11 @@ class NamesPass:
     def _match(self, variant: str) -> NameCluster | None:
         """The one existing cluster this variant names, or None when none or several fit."""
         core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
+        if role := _role(variant):
+            # 'the General' and 'General', 'Grandmamma' and 'Grandmother' are one person; a
+            # role never joins a named cluster ('General Perovski' may be another general).
+            same = [c for c in self.clusters if any(_role(v) == role for v in c.variants)]
+            return same[0] if len(same) == 1 else None
         if not core:
             return None
         if honorific and len(core) == 1:
@@ -213,6 +324,20 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     )
 
 
+def _given(name: str, cluster: NameCluster) -> bool:
+    """Whether ``cluster`` has used ``name`` as a given name — first in a longer name ('Lydia
+    Bennet', 'Pyotr Petrovitch Luzhin') — and never as a surname: after a title that takes
+    one ('Mr. Bennet', 'Captain Wentworth') or at the end of a longer name ('Sibyl Vane')."""
+    core = _core(name)
+    cores = [(_words(v)[0], _core(v)) for v in cluster.variants]
+    given = any(c[: len(core)] == core and len(c) > len(core) for _, c in cores)
+    surname = any(
+        c[-len(core) :] == core and (first in SURNAME_TITLES or len(c) > len(core))
+        for first, c in cores
+    )
+    return given and not surname
+
+
 def run_names_pass(db: BookDB) -> int:
     """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count."""
     from saadi_desktop.store import state as store
@@ -224,7 +349,7 @@ def run_names_pass(db: BookDB) -> int:
     clusters = NamesPass()
     mentions: list[tuple[int, int, str, int]] = []
     for chunk, chunk_text in zip(chunks, texts, strict=True):
-        found = mentions_in(chunk_text, words)
+        found = clusters.split(mentions_in(chunk_text, words))
         clusters.read(chunk.seq, found)
         for variant, count in Counter(found).items():
             mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))

@@ -1,0 +1,114 @@
+"""The names pass on hand-made sentences: what is a name, what is a people, what is a role."""
+
+from __future__ import annotations
+
+from saadi_desktop.state.names import NamesPass, mentions_in, name_words
+
+
+def clusters_of(texts: list[str]) -> NamesPass:
+    words = name_words(texts)
+    names = NamesPass()
+    for seq, text in enumerate(texts):
+        names.read(seq, names.split(mentions_in(text, words)))
+    return names
+
+
+def test_russians_and_poles_are_demonyms() -> None:
+    texts = [
+        "He said the Russians gamble. The Poles met Potapitch, and a Pole told Potapitch so.",
+        "Later the Russians and the Poles left; Potapitch stayed with a Russian friend.",
+    ]
+    words = name_words(texts)
+    assert {"Russians", "Poles", "Pole"}.isdisjoint(words)
+    assert "Potapitch" in words
+
+
+def test_a_frenchman_and_an_englishwoman_are_demonyms() -> None:
+    texts = [
+        "There came a Frenchman, then the Frenchman again, and an Englishwoman, the Englishwoman."
+    ]
+    assert {"Frenchman", "Englishwoman"}.isdisjoint(name_words(texts))
+
+
+def test_a_demonym_suffix_needs_the_book_to_use_it_as_a_common_noun() -> None:
+    # 'an Italian' and 'the Italians' make 'Italian' a people; 'Adrian' is only ever a man.
+    texts = [
+        "He met an Italian and then the Italians. Then Mr. Adrian came, and Adrian sat down.",
+        "The Italian said so; Adrian smiled at Adrian Singleton, and Italian was spoken.",
+    ]
+    words = name_words(texts)
+    assert "Italian" not in words and "Italians" not in words
+    assert "Adrian" in words
+
+
+def test_the_general_is_a_person() -> None:
+    texts = [
+        "Then the General said nothing. I went to the General at once.",
+        "The General was angry, and the General left with Polina.",
+    ]
+    names = clusters_of(texts)
+    general = names.cluster_of("the General")
+    assert general.gender == "m"
+    assert sum(general.mentions.values()) == 4
+
+
+def test_grandmother_used_as_a_name_is_a_woman_and_grandmamma_is_her() -> None:
+    texts = [
+        "At once Grandmother said that Polina must stay. We took Grandmother home.",
+        "Then Grandmother laughed, and Grandmamma called for Potapitch, so Grandmamma won.",
+    ]
+    names = clusters_of(texts)
+    grandmother = names.cluster_of("Grandmother")
+    assert grandmother is names.cluster_of("Grandmamma")
+    assert grandmother.gender == "f"
+
+
+def test_a_role_before_a_name_is_a_title_not_a_person() -> None:
+    texts = ["Then General Perovski came, and the General sat; General Perovski stood."]
+    names = clusters_of(texts)
+    assert names.cluster_of("General Perovski") is not names.cluster_of("the General")
+
+
+def test_a_title_written_in_lower_case_is_no_name() -> None:
+    texts = ["The general said so, and the General and the general and the general agreed."]
+    assert "General" not in name_words(texts)
+    assert mentions_in(texts[0], name_words(texts)) == []
+
+
+def test_the_holy_father_does_not_make_holy_a_name() -> None:
+    words = {"Holy", "Father"}
+    assert mentions_in("He prayed to the Holy Father daily.", words) == ["the Father"]
+    assert "Holy" not in mentions_in("in the Holy Father, the Holy Mother", words)
+
+
+def test_a_saint_after_a_name_keeps_the_name() -> None:
+    # 'St.' is an honorific but no role: 'Neville' does not describe it.
+    words = {"Neville", "Clair"}
+    assert mentions_in("I met Mr. Neville St. Clair there.", words) == ["Mr. Neville", "St. Clair"]
+
+
+def test_rodya_pyotr_petrovitch_is_two_people() -> None:
+    texts = [
+        "So Rodya sat down. Then Pyotr Petrovitch Luzhin came, and Pyotr Petrovitch Luzhin spoke.",
+        "I said, Rodya, Pyotr Petrovitch is here, and Rodya left.",
+        "Tell Rodya Pyotr Petrovitch has gone.",
+    ]
+    names = clusters_of(texts)
+    assert "Rodya Pyotr Petrovitch" not in {v for c in names.clusters for v in c.variants}
+    assert names.cluster_of("Rodya") is not names.cluster_of("Pyotr Petrovitch")
+
+
+def test_elizabeth_bennet_stays_one_name() -> None:
+    texts = [
+        "Mr. Bennet came in. Elizabeth laughed, and Mr. Bennet smiled at Elizabeth.",
+        "Then Elizabeth Bennet walked out, and Elizabeth Bennet ran.",
+    ]
+    names = clusters_of(texts)
+    assert names.cluster_of("Elizabeth Bennet") is names.cluster_of("Elizabeth")
+
+
+def test_mary_king_is_not_a_modified_title() -> None:
+    assert mentions_in("He danced with Mary King, not Lydia.", {"Mary", "King", "Lydia"}) == [
+        "Mary",
+        "Lydia",
+    ]
