@@ -645,11 +645,18 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
     rows = [("overall", report["overall"]), *report["by_category"].items()]
     if report["source"] == "llm":
         rows.append(("names pass", report["names_pass"]))
+    keys = ("recall", "precision", "f1", "merges", "splits", "b3_precision", "b3_recall", "b3_f1",
+            "impure_records")  # fmt: skip
     _print_table(
-        ("", "recall", "precision", "f1", "merges", "splits"),
-        [(label, *(str(r[k]) for k in ("recall", "precision", "f1", "merges", "splits")))
-         for label, r in rows],
-    )  # fmt: skip
+        ("", "recall", "precision", "f1", "merges", "splits", "B³ p", "B³ r", "B³ f1", "impure"),
+        [(label, *(str(r[k]) for k in keys)) for label, r in rows],
+    )
+    if report["records_per_major"]:
+        spread = sorted(report["records_per_major"].items(), key=lambda item: -item[1])
+        print(f"records per major character (max {report['max_records_per_major']}): "
+              + ", ".join(f"{name} {n}" for name, n in spread))  # fmt: skip
+    for impure in report["overall"]["impure_examples"][:5]:
+        print(f"  impure record {impure['record']}: {', '.join(impure['characters'])}")
     for miss in report["worst_misses"][:8]:
         print(f"  missed for {miss['character']}: {', '.join(miss['missing'])}")
     return 0

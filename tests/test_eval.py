@@ -107,6 +107,92 @@ def test_alias_scores_by_hand() -> None:
     assert report["recall"] == round(5 / 7, 4)
     assert report["precision"] == round(5 / 7, 4)  # 7 aliases on matched records, 5 belong
     assert (report["merges"], report["splits"]) == (0, 1)
+    # B³ items: the 7 gold aliases; "Darcy" is on no record (a singleton), "Eliza" lies on record 2
+    assert report["b3_precision"] == round((4 + 1 / 3 + 2 * 2 / 3) / 7, 4)  # record 2 holds 3
+    assert report["b3_recall"] == round((2 * 2 / 3 + 1 / 3 + 2 + 2 * 1 / 2) / 7, 4)
+    assert report["impure_records"] == 1  # record 2: Jane's and Elizabeth's "Eliza"
+
+
+SISTERS = [
+    {"canonical": "Jane", "aliases": ["Jane", "Miss Bennet"], "category": "major"},
+    {
+        "canonical": "Elizabeth",
+        "aliases": ["Elizabeth", "Lizzy", "Miss Bennet"],
+        "category": "major",
+    },
+    {"canonical": "Lydia", "aliases": ["Lydia", "Miss Lydia"], "category": "intermediate"},
+    {"canonical": "Mr. Collins", "aliases": ["Mr. Collins", "Collins"], "category": "minor"},
+]
+
+
+def test_perfect_memory_scores_one() -> None:
+    records = {str(i): c["aliases"] for i, c in enumerate(SISTERS)}
+    result = score_aliases(records, SISTERS)
+    report = result["overall"]
+    assert (report["b3_precision"], report["b3_recall"], report["b3_f1"]) == (1.0, 1.0, 1.0)
+    assert (report["impure_records"], report["impure_examples"]) == (0, [])
+    assert result["records_per_major"] == {"Jane": 1, "Elizabeth": 1}
+    assert result["max_records_per_major"] == 1
+
+
+def test_the_bennet_sisters_merged_into_one_record_is_one_impure_record() -> None:
+    records = {
+        "7": ["Jane", "Elizabeth", "Lizzy", "Lydia", "Miss Bennet", "Miss Lydia"],
+        "9": ["Mr. Collins", "Collins"],
+    }
+    result = score_aliases(records, SISTERS)
+    report = result["overall"]
+    assert report["impure_records"] == 1
+    assert report["impure_examples"] == [
+        {"record": "7", "characters": ["Elizabeth", "Jane", "Lydia"]}
+    ]
+    # items: Jane 1 ("Miss Bennet" is shared), Elizabeth 2, Lydia 2, Collins 2; record 7 holds 5
+    assert report["b3_precision"] == round((1 / 5 + 2 * 2 / 5 + 2 * 2 / 5 + 2 * 1) / 7, 4)
+    assert report["b3_recall"] == 1.0
+    by_category = result["by_category"]
+    assert by_category["major"]["impure_records"] == 1
+    assert by_category["minor"]["impure_records"] == 0  # Mr. Collins's record is pure
+    assert by_category["minor"]["b3_precision"] == 1.0
+
+
+def test_a_shared_surname_alone_does_not_make_a_record_impure() -> None:
+    gold = [
+        {"canonical": "Mr. Bennet", "aliases": ["Mr. Bennet", "Bennet"], "category": "major"},
+        {"canonical": "Mrs. Bennet", "aliases": ["Mrs. Bennet", "Bennet"], "category": "major"},
+    ]
+    records = {"1": ["Mr. Bennet", "Bennet"], "2": ["Mrs. Bennet", "bennet"]}
+    report = score_aliases(records, gold)["overall"]
+    assert report["impure_records"] == 0
+    assert (report["b3_precision"], report["b3_recall"]) == (1.0, 1.0)
+
+
+def test_elizabeth_split_over_lizzy_and_elizabeth_gives_b3_recall_one_half() -> None:
+    gold = [{"canonical": "Elizabeth", "aliases": ["Elizabeth", "Lizzy"], "category": "major"}]
+    result = score_aliases({"1": ["Elizabeth"], "2": ["Lizzy"]}, gold)
+    assert (result["overall"]["b3_precision"], result["overall"]["b3_recall"]) == (1.0, 0.5)
+    assert result["overall"]["b3_f1"] == round(2 * 0.5 / 1.5, 4)
+    assert result["records_per_major"] == {"Elizabeth": 2}
+    assert result["max_records_per_major"] == 2
+
+
+def test_a_missed_alias_is_a_singleton_that_costs_recall_only() -> None:
+    gold = [{"canonical": "Elizabeth", "aliases": ["Elizabeth", "Lizzy", "Eliza"]}]
+    report = score_aliases({"1": ["Elizabeth", "Lizzy", "the girl"]}, gold)["overall"]
+    assert report["b3_precision"] == 1.0  # "the girl" is no gold alias, so no item
+    assert report["b3_recall"] == round((2 / 3 + 2 / 3 + 1 / 3) / 3, 4)
+
+
+def test_an_alias_on_two_records_counts_on_the_one_holding_most_of_its_character() -> None:
+    gold = [
+        {"canonical": "Elizabeth", "aliases": ["Elizabeth", "Lizzy", "Eliza"], "category": "major"},
+        {"canonical": "Jane", "aliases": ["Jane"], "category": "major"},
+    ]
+    records = {"1": ["Elizabeth", "Lizzy", "Eliza"], "2": ["Jane", "Eliza"]}
+    result = score_aliases(records, gold)
+    report = result["overall"]
+    assert (report["b3_precision"], report["b3_recall"]) == (1.0, 1.0)  # "Eliza" goes to 1
+    assert report["impure_examples"] == [{"record": "2", "characters": ["Elizabeth", "Jane"]}]
+    assert result["records_per_major"] == {"Elizabeth": 2, "Jane": 1}
 
 
 def test_evaluate_reports_latency_cost_and_the_reduction_trace() -> None:
@@ -253,3 +339,31 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     deep = report["deep"]["methods"]["hybrid_rerank"]["per_query"]
     assert (reused["queries"], reused["calls"], reused["tokens"]) == (
         2, deep["calls"], deep["tokens"])  # fmt: skip
+
+
+def test_bench_entities_prints_b3_impure_records_and_records_per_major(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlib
+
+    from saadi_desktop import cli
+    from saadi_desktop.eval import aliases
+
+    records = {"7": ["Jane", "Elizabeth", "Lydia"], "8": ["Lizzy"], "9": ["Collins"]}
+    fake = {"source": "names", **score_aliases(records, SISTERS)}
+    monkeypatch.setattr(aliases, "bench_entities", lambda db, gold: fake)
+    monkeypatch.setattr(cli.BookDB, "open", lambda path: contextlib.nullcontext())
+    monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps({"characters": SISTERS}))
+    assert cli.main(["bench", "entities", "book", str(gold)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        "source: names",
+        "              recall  precision  f1      merges  splits  B³ p    B³ r    B³ f1   impure",
+    ]
+    # recall 4/9, precision 4/5 (record 7 is matched by Jane and Lydia: one merge; Elizabeth's
+    # match is record 8, a tie broken by id: one split); B³ over 7 items: P 5/7, R 4/7
+    assert " ".join(lines[2].split()) == "overall 0.4444 0.8 0.5714 1 1 0.7143 0.5714 0.6349 1"
+    assert "records per major character (max 2): Elizabeth 2, Jane 1" in lines
+    assert "  impure record 7: Elizabeth, Jane, Lydia" in lines

@@ -5,6 +5,29 @@ gold aliases found on the matched record over gold aliases; precision is aliases
 records that belong to the characters matched to them, over aliases on matched records. A merge
 is a record matched by two gold characters; a split is a character whose aliases lie on more
 than one record.
+
+Aliases are compared folded (case, curly apostrophes, runs of spaces). An alias that several gold
+characters list (a shared surname, "Miss Bennet" for Jane and her sisters) says nothing about who
+a record is, so the figures below use only a character's *own* aliases: those no other lists.
+
+B³ (Bagga & Baldwin 1998), over gold mentions. The items are the characters' own aliases, each once;
+an item's gold cluster is its character. Its predicted cluster is the record holding it; when
+several records hold it, the one holding most of that character's aliases (ties as for the match,
+so the matched record wins whenever it holds the alias); when no record holds it, the item is a
+predicted cluster of its own. So both sides partition the same items, as B³ requires. For an item,
+precision is the share of the items in its predicted cluster that belong to its character, recall
+the share of its character's items that lie in its predicted cluster; ``b3_precision`` and
+``b3_recall`` average them over the items (of all characters, or of a category's characters, with
+clusters always counted over all items), ``b3_f1`` is their harmonic mean. Aliases on records that
+no gold character owns (wrong or unlisted names) are not items: the alias precision above counts
+them. A missed alias thus costs recall, never precision; a copy of an alias on a second record
+costs nothing here and shows in ``splits``, ``impure_records`` and ``records_per_major``.
+
+An impure record holds own aliases of two or more gold characters (all its aliases count, not only
+the B³ assignment); a category's ``impure_records`` counts those holding an own alias of at least
+one of its characters. ``records_per_major`` is, for each major character, the number of records
+holding at least one of its own aliases (the goal: none over 2), ``max_records_per_major`` the
+largest.
 """
 
 from __future__ import annotations
@@ -12,9 +35,41 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+IMPURE_EXAMPLES = 10
+
 
 def _fold(alias: str) -> str:
     return " ".join(alias.casefold().replace("’", "'").split())
+
+
+def _b3_items(
+    predicted: Mapping[str, set[str]], own: Sequence[set[str]], wanted: Sequence[set[str]]
+) -> list[list[tuple[float, float]]]:
+    """(precision, recall) of each own alias, per character index: see the module docstring."""
+    holders: dict[str, list[str]] = {}
+    for rid, aliases in predicted.items():
+        for alias in aliases:
+            holders.setdefault(alias, []).append(rid)
+    placed: list[list[str | None]] = []
+    members: dict[str, list[int]] = {}  # record → the character of each item placed on it
+    for index, aliases in enumerate(own):
+        homes: list[str | None] = []
+        for alias in sorted(aliases):
+            candidates = [(len(predicted[r] & wanted[index]), r) for r in holders.get(alias, [])]
+            home = max(candidates)[1] if candidates else None
+            homes.append(home)
+            if home is not None:
+                members.setdefault(home, []).append(index)
+        placed.append(homes)
+    scores: list[list[tuple[float, float]]] = []
+    for index, homes in enumerate(placed):
+        row = []
+        for home in homes:
+            cluster = members[home] if home is not None else [index]
+            same = cluster.count(index)
+            row.append((same / len(cluster), same / len(homes)))
+        scores.append(row)
+    return scores
 
 
 def score_aliases(
@@ -29,8 +84,19 @@ def score_aliases(
         if best is not None and not predicted[best] & wanted:
             best = None
         matches.append((character, best, wanted))
+    listed_by: dict[str, set[int]] = {}
+    for index, (_, _, wanted) in enumerate(matches):
+        for alias in wanted:
+            listed_by.setdefault(alias, set()).add(index)
+    own = [{a for a in wanted if listed_by[a] == {i}} for i, (_, _, wanted) in enumerate(matches)]
+    holds = {  # record → the characters whose own aliases it holds
+        rid: {next(iter(listed_by[a])) for a in aliases if len(listed_by.get(a, ())) == 1}
+        for rid, aliases in predicted.items()
+    }
+    b3 = _b3_items(predicted, own, [wanted for _, _, wanted in matches])
 
-    def summarise(rows: Sequence[tuple[Mapping[str, Any], str | None, set[str]]]) -> dict[str, Any]:
+    def summarise(indices: Sequence[int]) -> dict[str, Any]:
+        rows = [matches[i] for i in indices]
         found = sum(len(predicted[rid] & wanted) for _, rid, wanted in rows if rid is not None)
         total = sum(len(wanted) for _, _, wanted in rows)
         owners: dict[str, set[str]] = {}
@@ -41,20 +107,34 @@ def score_aliases(
         belonging = sum(len(predicted[rid] & owned) for rid, owned in owners.items())
         recall = found / total if total else 0.0
         precision = belonging / on_records if on_records else 0.0
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
         merged = [rid for rid in owners if sum(1 for _, r, _ in rows if r == rid) > 1]
         splits = sum(
             1
             for _, _, wanted in rows
             if sum(1 for aliases in predicted.values() if aliases & wanted) > 1
         )
+        items = [score for i in indices for score in b3[i]]
+        b3_precision = sum(p for p, _ in items) / len(items) if items else 0.0
+        b3_recall = sum(r for _, r in items) / len(items) if items else 0.0
+        impure = sorted(
+            (rid for rid, held in holds.items() if len(held) > 1 and held & set(indices)),
+            key=lambda rid: (-len(holds[rid]), len(rid), rid),
+        )
         return {
             "characters": len(rows),
             "recall": round(recall, 4),
             "precision": round(precision, 4),
-            "f1": round(f1, 4),
+            "f1": round(_harmonic(precision, recall), 4),
             "merges": len(merged),
             "splits": splits,
+            "b3_precision": round(b3_precision, 4),
+            "b3_recall": round(b3_recall, 4),
+            "b3_f1": round(_harmonic(b3_precision, b3_recall), 4),
+            "impure_records": len(impure),
+            "impure_examples": [
+                {"record": rid, "characters": sorted(gold[i]["canonical"] for i in holds[rid])}
+                for rid in impure[:IMPURE_EXAMPLES]
+            ],
         }
 
     categories = sorted({str(c.get("category", "all")) for c in gold})
@@ -71,14 +151,27 @@ def score_aliases(
         ),
         key=lambda m: (-len(m["missing"]), m["character"]),
     )
+    per_major = {
+        str(c["canonical"]): sum(1 for aliases in predicted.values() if aliases & own[i])
+        for i, c in enumerate(gold)
+        if c.get("category") == "major"
+    }
     return {
-        "overall": summarise(matches),
+        "overall": summarise(range(len(matches))),
         "by_category": {
-            category: summarise([m for m in matches if m[0].get("category", "all") == category])
+            category: summarise(
+                [i for i, m in enumerate(matches) if m[0].get("category", "all") == category]
+            )
             for category in categories
         },
         "worst_misses": misses[:15],
+        "records_per_major": per_major,
+        "max_records_per_major": max(per_major.values(), default=0),
     }
+
+
+def _harmonic(precision: float, recall: float) -> float:
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
 def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
