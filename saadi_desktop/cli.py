@@ -76,6 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--limit", type=int, metavar="N")
     sub.add_argument("--estimate", action="store_true")
     sub.add_argument("--retry-failed", action="store_true")
+    sub.add_argument(
+        "--replay", action="store_true",
+        help="rebuild the memory from the model's kept answers under the current rules (no model)",
+    )  # fmt: skip
     _json_flag(sub)
 
     sub = book_command("search", cmd_search, "search the book's passages (no model call)")
@@ -240,6 +244,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         estimate_only=args.estimate,
         retry_failed=args.retry_failed,
         as_json=args.json,
+        replay=args.replay,
     )
 
 

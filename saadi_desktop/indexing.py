@@ -24,8 +24,11 @@ def run_index(
     estimate_only: bool,
     retry_failed: bool,
     as_json: bool,
+    replay: bool = False,
 ) -> int:
     path = resolve_book(book)
+    if replay:
+        return _replay(path, as_json)
     spec = model if model is not None else remembered_model()
     if model is not None:
         remember_model(model)
@@ -57,13 +60,31 @@ def run_index(
             "kind": "done",
             "chunks_read": report.chunks_done,
             "calls": report.calls,
+            "retries": report.retries,
+            "planned_calls": report.calls - report.retries,
             "failed_chunks": report.failed,
             "ungrounded_dropped": report.ungrounded,
+            "refused_by_rules": report.refused,
+            "summaries_ungrounded": report.summaries_ungrounded,
             "seconds": round(report.seconds, 1),
             "finished": report.finished,
             "index_state": db.index_state(),
         }
         _print(summary, as_json)
+    return 0
+
+
+def _replay(path: Any, as_json: bool) -> int:
+    """``saadi index --replay``: the memory rebuilt from the kept answers, no model call."""
+    from saadi_desktop.state.replay import ReplayError, replay_book
+    from saadi_desktop.store.lock import builder_lock
+
+    with BookDB.open(path) as db, builder_lock(db.path):
+        try:
+            report = replay_book(db)
+        except ReplayError as error:
+            raise StoreError(str(error)) from None
+    _print({"kind": "replayed", **report.__dict__}, as_json)
     return 0
 
 
@@ -90,7 +111,9 @@ class _TerminalProgress:
         left = "?" if eta is None else duration(eta)
         line = (
             f"\r[{'#' * filled}{'.' * (width - filled)}] chunk {done} of {total} "
-            f"({100 * done // total} %)  calls {event['calls']}  "
+            f"({100 * done // total} %)  calls {event['calls']}"
+            + (f" ({event['retries']} retries)" if event.get("retries") else "")
+            + "  "
             f"{event['tokens_per_s']:.0f} tok/s  left {left}  "
         )
         print(line, end="", file=sys.stderr, flush=True)

@@ -15,6 +15,7 @@ from conftest import make_epub
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.state.history import total_calls
@@ -44,23 +45,35 @@ def current_passage(messages: list[Message]) -> str:
     return user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0].rsplit("]\n", 1)[1]
 
 
+def listed(messages: list[Message]) -> dict[str, int]:
+    """The numbered list of an update prompt: each name and alias → its number."""
+    numbers: dict[str, int] = {}
+    for number, name, about in re.findall(
+        r"^(\d+) (.+?) \(([^)]*)\)", messages[-1]["content"].rsplit("\n---\n", 1)[1], re.M
+    ):
+        for each in (name, *about.partition("also ")[2].split(", ")):
+            numbers.setdefault(each.strip(), int(number))
+    return numbers
+
+
 def smart_reply(messages: list[Message]) -> str:
-    """A deterministic stand-in for a model: names what it sees, reuses recalled ids."""
+    """A deterministic stand-in for a model: names what it sees, reuses listed numbers."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
         span = re.search(r"passages (\d+–\d+)", user.rsplit("\n---\n", 1)[1])
         return json.dumps({"summary": f"Events of passages {span and span.group(1)}."})
     passage = current_passage(messages)
-    ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
-           for line in user.splitlines() if line.startswith("- id ")}  # fmt: skip
-    entities = []
+    numbers = listed(messages)
+    lines = []
     for name, alias in (("Alyona Ivanovna", "the old woman"), ("Rodion", "he"),
                         ("Lizaveta", "meek sister"), ("Razumihin", "only friend")):  # fmt: skip
         if name in passage:
-            entities.append({"id": ids.get(name), "name": name, "type": "person",
-                             "aliases": [alias] if alias in passage.lower() else [],
-                             "description": f"{name} appears in this passage"})  # fmt: skip
-    return json.dumps({"entities": entities})
+            aliases = (alias,) if alias in passage.lower() else ()
+            note = f"{name} appears in this passage"
+            number = numbers.get(name)
+            kind = "person" if number is None else ""
+            lines.append(Line(number, name if number is None else "", kind, aliases, note))
+    return render(lines)
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
 
@@ -21,6 +22,9 @@ class Completion:
     generated_tokens: int
     ms: float
     truncated: bool = False  # the output token limit was reached
+    # Where the time went, when the backend can tell (llama.cpp's own counters and ours):
+    # prompt_ms, decode_ms (generation's forward passes), sample_ms, grammar_ms, grammar_full.
+    timings: Mapping[str, float] = field(default_factory=dict)
 
 
 class LLMError(Exception):
@@ -28,13 +32,20 @@ class LLMError(Exception):
 
 
 class LLM(Protocol):
-    """A chat model. ``schema`` is a JSON schema the output must follow (constrained decoding)."""
+    """A chat model. ``schema`` is a JSON schema, ``grammar`` a GBNF grammar the output must
+    follow (constrained decoding); a backend that cannot apply a grammar ignores it, and the
+    caller's parser stays the judge."""
 
     @property
     def model_id(self) -> str: ...
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion: ...
 
     def count_tokens(self, text: str) -> int: ...

@@ -15,13 +15,13 @@ import re
 
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
-from saadi_desktop.state.prompts import MAX_ALIASES, MAX_DESCRIPTION, MAX_ENTITIES
+from saadi_desktop.state.answer import MAX_ENTITIES, MAX_NOTE, Line, render
 
 _PLACE_WORDS = {"street", "square", "bridge", "island", "prospect", "lane", "park", "place",
                 "canal", "house", "hall", "church", "road", "town", "city", "petersburg",
                 "london", "moscow", "river", "court", "market", "hotel", "inn"}  # fmt: skip
 _NOT_NAMES = {"the", "his", "her", "my", "that", "sister", "brother", "uncle", "aunt"}
-_RECORD = re.compile(r"^- id (\d+): (.+?) \((\w+)\)(?:; also called: ([^;]*))?", re.M)
+_ROSTER = re.compile(r"^(\d+) (.+?) \(([^)]*)\)(?::.*)?$", re.M)
 _SENTENCE = re.compile(r"[^.!?]*[.!?]")
 _EPITHET = re.compile(
     r"(?:the|his|her|my|that) (?:(?:old|young|poor|little|tall|drunken|former|dear|new) )?"
@@ -38,63 +38,32 @@ def names_model() -> ScriptedLLM:
 
 
 def names_reply(messages: list[Message]) -> str:
-    """The JSON a model could give for this prompt, built from the prompt alone."""
+    """The answer a model could give for this prompt, built from the prompt alone: each listed
+    name the passage uses, with the epithet that follows it and a sentence that mentions it."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
         return json.dumps({"summary": _summary(user)})
     passage = _current_passage(user)
-    names = _names(user)
-    records = [
-        (int(i), name, kind, [a.strip() for a in (also or "").split(",") if a.strip()])
-        for i, name, kind, also in _RECORD.findall(user)
-    ]
-    entities: list[dict[str, object]] = []
+    lines: list[Line] = []
     used: set[str] = set()
-    for name in names:
-        if name in used or len(entities) >= MAX_ENTITIES:
+    for number, name, about in _ROSTER.findall(user.rsplit("\n---\n", 1)[-1]):
+        aliases = [a.strip() for a in about.partition("also ")[2].split(",") if a.strip()]
+        named = [n for n in (name, *aliases) if _words(n) and n in passage]
+        if not named or len(lines) >= MAX_ENTITIES:
             continue
-        variants = [n for n in names if n != name and _same(name, n)]
-        used |= {name, *variants}
-        record = next(
-            (r for r in records if any(_same(name, n) for n in (r[1], *r[3]))),
-            None,
-        )
-        full = record[1] if record else max([name, *variants], key=len)
-        description = _sentence_with(passage, name)
-        epithets = [e for e in _epithets(passage, name) if e not in used]
+        epithets = [e for e in _epithets(passage, named[0]) if e not in used]
         used |= set(epithets)
-        aliases = [v for v in [name, *variants, *epithets] if v != full]
-        entities.append(
-            {
-                "id": record[0] if record else None,
-                "name": full,
-                "type": record[2] if record else _kind(full),
-                "aliases": aliases[:MAX_ALIASES],
-                "description": description,
-            }
-        )
-    return json.dumps({"entities": entities})
+        kind = about.split(";")[0]
+        lines.append(
+            Line(int(number), "", _kind(name) if kind == "new" else "", tuple(epithets[:1]),
+                 _sentence_with(passage, named[0]))
+        )  # fmt: skip
+    return render(lines)
 
 
 def _words(name: str) -> list[str]:
     """The words that identify a name (not 'the old woman')."""
     return [w for w in name.split() if w[:1].isupper() and w.casefold() not in _NOT_NAMES]
-
-
-def _same(one: str, other: str) -> bool:
-    """Variants of one name: 'Rodion' and 'Rodion Raskolnikov', 'Raskolnikov' and 'Mr.
-    Raskolnikov' — but not 'Raskolnikov' and 'Pulcheria Alexandrovna Raskolnikov' (a family
-    name is not a person)."""
-    short, long = sorted((_words(one), _words(other)), key=len)
-    if not short or not set(short) <= set(long):
-        return False
-    return short == long or short[0] == long[0] or (len(short) == 1 and len(long) == 2)
-
-
-def _names(user: str) -> list[str]:
-    line = next((s for s in user.splitlines() if s.startswith("Names in it: ")), "")
-    body = line.removeprefix("Names in it: ").rstrip(".")
-    return [] if body == "none found" else [n.strip() for n in body.split(",") if n.strip()]
 
 
 def _kind(name: str) -> str:
@@ -118,7 +87,7 @@ def _sentences(text: str) -> list[str]:
 def _sentence_with(text: str, name: str) -> str:
     for sentence in _sentences(text):
         if name in sentence:
-            return _cut(sentence, MAX_DESCRIPTION)
+            return _cut(sentence, MAX_NOTE)
     return ""
 
 

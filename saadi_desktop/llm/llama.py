@@ -8,6 +8,7 @@ known exactly and logged.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import threading
@@ -74,7 +75,6 @@ class LlamaCppLLM:
             eos_token=eos,
             bos_token=self._token_text(metadata.get("tokenizer.ggml.bos_token_id")),
         )
-        self._stop = [s for s in (eos, "<|im_end|>", "<|endoftext|>") if s]
         self._model_id = f"{path.name}:{path.stat().st_size}"
 
     @property
@@ -97,7 +97,12 @@ class LlamaCppLLM:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion:
         tokens = self.render(messages)
         if len(tokens) + max_tokens > self.n_ctx:
@@ -105,45 +110,85 @@ class LlamaCppLLM:
                 f"the prompt ({len(tokens)} tokens) and its answer ({max_tokens}) do not fit "
                 f"the model's context of {self.n_ctx} tokens"
             )
-        if not self.reuse_prefix:
-            self._llama.reset()  # type: ignore[no-untyped-call]
-        cached = _common_prefix(list(self._llama._input_ids), tokens)
-        cached = min(cached, len(tokens) - 1)  # llama.cpp re-evaluates the last prompt token
-        from llama_cpp import StoppingCriteriaList
-
+        if grammar is None and schema is not None:
+            grammar = _schema_grammar(json.dumps(schema))
         self._interrupted.clear()
         started = time.perf_counter()
         try:
-            result: Any = self._llama.create_completion(
-                prompt=tokens,
-                max_tokens=max_tokens,
-                temperature=0.0,
-                top_k=1,
-                repeat_penalty=self.repeat_penalty,
-                seed=0,
-                stop=self._stop,
-                grammar=_grammar(json.dumps(schema)) if schema else None,
-                stopping_criteria=StoppingCriteriaList([self._stop_requested]),
-            )
+            cached = self._evaluate(tokens)
+            prompt_ms = (time.perf_counter() - started) * 1000
+            generated, finish, timings = self._generate(grammar, max_tokens)
         except (RuntimeError, ValueError) as error:
             raise LLMError(f"{self.path.name}: generation failed ({error})") from None
         ms = (time.perf_counter() - started) * 1000
-        choice = result["choices"][0]
+        text = self._llama.detokenize(generated).decode("utf-8", errors="replace")
         return Completion(
-            text=choice["text"],
-            prompt_tokens=len(tokens) - max(cached, 0),
-            cached_tokens=max(cached, 0),
-            generated_tokens=int(result["usage"]["completion_tokens"]),
+            text=text,
+            prompt_tokens=len(tokens) - cached,
+            cached_tokens=cached,
+            generated_tokens=len(generated),
             ms=ms,
-            truncated=choice.get("finish_reason") == "length",
+            truncated=finish == "length",
+            timings={"prompt_ms": round(prompt_ms, 1), **timings},
         )
+
+    def _evaluate(self, tokens: list[int]) -> int:
+        """Evaluate the prompt, reusing the KV cache for the longest prefix it shares with what
+        is cached (llama.cpp re-evaluates at least the last token, for its logits). Returns the
+        number of tokens served from the cache."""
+        llama = self._llama
+        cached = 0
+        if self.reuse_prefix:
+            cached = _common_prefix(list(llama.input_ids[: llama.n_tokens]), tokens)
+        cached = min(cached, len(tokens) - 1)
+        llama.n_tokens = cached  # eval() drops the cache from here on
+        llama.eval(tokens[cached:])
+        return cached
+
+    def _generate(
+        self, grammar: str | None, max_tokens: int
+    ) -> tuple[list[int], str, dict[str, float]]:
+        """Greedy decoding with llama.cpp's repeat penalty; the grammar, if any, is checked the
+        cheap way (:class:`_Grammar`). Returns the tokens, "stop" or "length", and timings."""
+        import llama_cpp
+        import numpy as np
+
+        llama = self._llama
+        ctx, vocab = llama._ctx.ctx, llama_cpp.llama_model_get_vocab(llama._model.model)
+        rules = _Grammar(vocab, grammar, llama._n_vocab) if grammar else None
+        generated: list[int] = []
+        decode_ms = sample_ms = 0.0
+        finish = "length"
+        try:
+            for _ in range(max_tokens):
+                if self._interrupted.is_set():
+                    finish = "stop"
+                    break
+                started = time.perf_counter()
+                logits = np.ctypeslib.as_array(
+                    llama_cpp.llama_get_logits_ith(ctx, -1), shape=(llama._n_vocab,)
+                ).copy()
+                _penalize(logits, generated[-PENALTY_LAST_N:], self.repeat_penalty)
+                token = rules.choose(logits) if rules else int(np.argmax(logits))
+                sample_ms += (time.perf_counter() - started) * 1000
+                if llama_cpp.llama_vocab_is_eog(vocab, token):
+                    finish = "stop"
+                    break
+                generated.append(token)
+                started = time.perf_counter()
+                llama.eval([token])
+                decode_ms += (time.perf_counter() - started) * 1000
+        finally:
+            if rules:
+                rules.free()
+        timings = {"decode_ms": round(decode_ms, 1), "sample_ms": round(sample_ms, 1)}
+        if rules:
+            timings.update(grammar_ms=round(rules.ms, 1), grammar_full=float(rules.full))
+        return generated, finish, timings
 
     def interrupt(self) -> None:
         """Stop generating at the next token (evaluating the prompt cannot be cut short)."""
         self._interrupted.set()
-
-    def _stop_requested(self, _tokens: Any, _logits: Any) -> bool:
-        return self._interrupted.is_set()
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
@@ -155,13 +200,85 @@ def _common_prefix(a: list[int], b: list[int]) -> int:
     return n
 
 
-@lru_cache(maxsize=64)
-def _grammar(schema_json: str) -> Any:
-    """Compile a JSON schema to a GBNF grammar once per distinct schema."""
-    from llama_cpp.llama_grammar import LlamaGrammar
+class _Grammar:
+    """A GBNF grammar checked the cheap way, as llama.cpp's common sampler does: take the best
+    token without the grammar, ask the grammar about that one token, and only when it refuses
+    apply the grammar to the whole vocabulary (152k tokens) and take the best allowed one. The
+    choice is the same as applying the grammar to every token first, by construction."""
 
-    with _quiet_stderr():
-        return LlamaGrammar.from_json_schema(schema_json, verbose=False)
+    def __init__(self, vocab: Any, grammar: str, n_vocab: int) -> None:
+        import llama_cpp
+
+        self._c = llama_cpp
+        self.sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar.encode(), b"root")
+        if not self.sampler:
+            raise ValueError("the answer's grammar does not parse")
+        self.n_vocab = n_vocab
+        self.one = (llama_cpp.llama_token_data * 1)()
+        self.every: Any = None  # the whole vocabulary, made on the first refusal
+        self.ms = 0.0
+        self.full = 0  # refusals: times the whole vocabulary was checked
+
+    def choose(self, logits: Any) -> int:
+        import numpy as np
+
+        started = time.perf_counter()
+        token = int(np.argmax(logits))
+        self.one[0] = self._c.llama_token_data(token, float(logits[token]), 0.0)
+        if not np.isfinite(self._apply(self.one, 1)[0].logit):
+            self.full += 1
+            view = self._vocabulary()
+            view["logit"] = logits
+            self._apply(self.every, self.n_vocab)
+            token = int(np.argmax(view["logit"]))
+            if not np.isfinite(view["logit"][token]):
+                raise ValueError("the grammar allows no token here")
+        self._c.llama_sampler_accept(self.sampler, token)
+        self.ms += (time.perf_counter() - started) * 1000
+        return token
+
+    def _apply(self, data: Any, size: int) -> Any:
+        pointer = ctypes.cast(data, ctypes.POINTER(self._c.llama_token_data))
+        array = self._c.llama_token_data_array(pointer, size, -1, False)
+        self._c.llama_sampler_apply(self.sampler, ctypes.byref(array))
+        return data
+
+    def _vocabulary(self) -> Any:
+        import numpy as np
+
+        if self.every is None:
+            self.every = (self._c.llama_token_data * self.n_vocab)()
+        fields = [("id", np.int32), ("logit", np.float32), ("p", np.float32)]
+        view = np.ctypeslib.as_array(self.every).view(np.dtype(fields))
+        view["id"] = np.arange(self.n_vocab, dtype=np.int32)  # the grammar sampler may reorder
+        view["p"] = 0.0
+        return view
+
+    def free(self) -> None:
+        self._c.llama_sampler_free(self.sampler)
+
+
+PENALTY_LAST_N = 64  # llama-cpp-python's window for the repeat penalty
+
+
+def _penalize(logits: Any, recent: list[int], penalty: float) -> None:
+    """llama.cpp's repeat penalty over the tokens generated so far (its sampler's window): a
+    token seen recently has a positive logit divided, a negative one multiplied."""
+    if penalty == 1.0 or not recent:
+        return
+    import numpy as np
+
+    seen = np.unique(np.asarray(recent, dtype=np.int64))
+    values = logits[seen]
+    logits[seen] = np.where(values <= 0, values * penalty, values / penalty)
+
+
+@lru_cache(maxsize=64)
+def _schema_grammar(schema_json: str) -> str:
+    """A JSON schema as GBNF, once per distinct schema (llama-cpp-python's converter)."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    return str(json_schema_to_gbnf(schema_json))
 
 
 @contextlib.contextmanager

@@ -55,7 +55,12 @@ class OpenAICompatibleLLM:
         """A call here cannot be cut short; the caller stops after it."""
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion:
         body: dict[str, Any] = {
             "model": self.model,
@@ -69,6 +74,8 @@ class OpenAICompatibleLLM:
                 "type": "json_schema",
                 "json_schema": {"name": "answer", "schema": schema, "strict": True},
             }
+        if grammar is not None:
+            body["grammar"] = grammar  # llama.cpp's server applies it; others ignore the field
         started = time.perf_counter()
         reply = self._request("/chat/completions", body)
         ms = (time.perf_counter() - started) * 1000

@@ -22,6 +22,7 @@ class ScriptedLLM:
         self.replies: deque[Reply] = deque()
         self.default = default
         self.prompts: list[list[Message]] = []
+        self.grammars: list[str | None] = []
         self._previous: list[str] = []
 
     @property
@@ -40,9 +41,15 @@ class ScriptedLLM:
         """A call here cannot be cut short; the caller stops after it."""
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion:
         self.prompts.append(messages)
+        self.grammars.append(grammar)
         if self.replies:
             reply = self.replies.popleft()
         elif self.default is not None:

@@ -6,22 +6,20 @@ the cursor). A crash or a cancel at any moment resumes at the next chunk.
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from saadi_desktop.llm.base import LLM, Completion, LLMError, Message
-from saadi_desktop.state import prompts
+from saadi_desktop.state import answer, prompts
+from saadi_desktop.state.answer import MalformedOutput
 from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
-from saadi_desktop.state.memory import (
-    Change,
-    EntityRecord,
-    MalformedOutput,
-    Memory,
-    parse_update,
-)
+from saadi_desktop.state.memory import Change
 from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.state.replay import book_text, restore
+from saadi_desktop.state.summaries import unsupported_names
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -31,9 +29,12 @@ from saadi_desktop.tasks import Cancelled, ProgressCallback, StopCheck, ignore, 
 @dataclass
 class BuildReport:
     chunks_done: int = 0
-    calls: int = 0
+    calls: int = 0  # all calls, retries included
+    retries: int = 0  # second attempts after a malformed answer (not in the planned count)
     failed: list[int] = field(default_factory=list)
     ungrounded: int = 0
+    refused: int = 0  # proposals the identity rules turned down
+    summaries_ungrounded: int = 0  # fold answers that named someone the text does not
     seconds: float = 0.0
     finished: bool = False
     call_log: list[store.CallRow] = field(default_factory=list)
@@ -108,7 +109,11 @@ class _Loop:
         self.db, self.llm, self.f = db, llm, f
         self.progress, self.should_stop = progress, should_stop
         self.book = _Book(db)
-        self.memory = _memory_of(db)
+        self.text = book_text(db, self.book.chunks)
+        self.memory = restore(db, self.text)
+        self.name_words = {  # the book's names, for checking that a summary names no stranger
+            w for c in self.text.clusters.values() for v in c.variants for w in v.split()
+        }
         self.report = BuildReport()
         self.started = time.perf_counter()
         self.total = self.stop_at = self.first = 0
@@ -136,40 +141,47 @@ class _Loop:
     def _step(self, frontier: Frontier, index: int) -> None:
         chunk = self.book.chunks[index]
         calls: list[store.CallRow] = []
-        change, failure = self._update(frontier, index, calls)
+        change, failure, kept = self._update(frontier, index, calls)
         summaries = [
             self._fold(frontier, fold, chunk.seq, calls)
             for fold in push(frontier, Unit(0, index, index), self.f)
         ]
         next_chunk = self.book.chunks[index + 1].seq if index + 1 < self.total else chunk.seq + 1
-        self._commit(chunk.seq, next_chunk, False, change, summaries, calls, failure)
+        self._commit(chunk.seq, next_chunk, False, change, summaries, calls, failure, kept)
         self.report.chunks_done += 1
         self._progress(index + 1, calls)
 
     def _update(
         self, frontier: Frontier, index: int, calls: list[store.CallRow]
-    ) -> tuple[Change, tuple[str, str] | None]:
-        """Recall, one update call, then ground and merge into the memory."""
+    ) -> tuple[Change, tuple[str, str] | None, tuple[str, str] | None]:
+        """Recall the numbered list, one update call, then the rules decide what to keep."""
         chunk, text = self.book.chunks[index], self.book.texts[index]
-        names = self.book.names.get(chunk.seq, [])[:12]
-        recalled = self.memory.recall(text, names)
+        roster = self.memory.roster(chunk.seq)
         history, passages = self.book.context(frontier)
-        records = [r.recalled() for r in recalled]
         self.report.chunk_tokens.append(self.llm.count_tokens(text))
         self.report.record_tokens.append(
-            self.llm.count_tokens("\n".join(prompts.record_line(r) for r in records))
+            self.llm.count_tokens("\n".join(prompts.roster_line(r) for r in roster))
         )
         shown = [*passages, self.book.passage(index)]
-        ids = [r.id for r in recalled]
-        answer, failure = self._call_until_valid(
-            prompts.update_messages(history, shown, names, records),
-            prompts.update_schema(ids), prompts.UPDATE_MAX_TOKENS, calls, "update", chunk.seq,
-            None, lambda raw: parse_update(raw, ids),
-            lambda problem: prompts.update_messages(history, shown, names, records, retry=problem),
+        numbers = [c.number for c in roster]
+        raw: list[str] = []
+
+        def parse(completion: Completion) -> list[answer.Line]:
+            raw.append(completion.text)
+            return answer.parse(completion.text, numbers, truncated=completion.truncated)
+
+        lines, failure = self._call_until_valid(
+            prompts.update_messages(history, shown, roster), {"grammar": answer.grammar(numbers)},
+            prompts.UPDATE_MAX_TOKENS, calls, "update", chunk.seq, None, parse,
+            lambda problem: prompts.update_messages(history, shown, roster, retry=problem),
         )  # fmt: skip
-        change = self.memory.apply(answer or [], text, chunk.seq)
+        change = self.memory.apply(lines or [], roster, chunk.seq)
         self.report.ungrounded += len(change.ungrounded)
-        return change, failure
+        self.report.refused += len(change.refused)
+        kept = None
+        if failure is None:
+            kept = (json.dumps([c.kept() for c in roster], ensure_ascii=False), raw[-1])
+        return change, failure, kept
 
     def _commit(
         self,
@@ -180,6 +192,7 @@ class _Loop:
         summaries: list[store.SummaryRow],
         calls: list[store.CallRow],
         failure: tuple[str, str] | None,
+        kept: tuple[str, str] | None = None,
     ) -> None:
         store.commit_step(
             self.db,
@@ -189,11 +202,12 @@ class _Loop:
                 new_records=[(r.id, r.name, r.type) for r in change.new_records],
                 new_aliases=change.new_aliases,
                 new_descriptions=change.new_descriptions,
-                links=change.linked,
+                links=change.links,
                 summaries=summaries,
                 calls=calls,
                 failed=failure,
                 finished=finished,
+                answer=kept,
             ),
             self.llm.model_id,
             prompts.PROMPT_VERSION,
@@ -209,10 +223,10 @@ class _Loop:
             if self.should_stop():
                 raise Cancelled()
             index = self.book.index_of[seq]
-            self.memory = _memory_of(self.db, until=seq)
+            self.memory = restore(self.db, self.text, until=seq - 1)
             calls: list[store.CallRow] = []
-            change, failure = self._update(frontier_after(index, self.f), index, calls)
-            self._commit(seq, row.next_chunk, row.finished, change, [], calls, failure)
+            change, failure, kept = self._update(frontier_after(index, self.f), index, calls)
+            self._commit(seq, row.next_chunk, row.finished, change, [], calls, failure, kept)
             self.report.chunks_done += 1
             self._progress(done, calls)
         self.report.seconds = time.perf_counter() - self.started
@@ -237,12 +251,24 @@ class _Loop:
         # the summaries being folded may be echoed; any other one in STORY SO FAR may not
         others = [h.text for h in history if not unit.first < h.first <= unit.last + 1]
 
-        def parse(raw: str) -> str:
-            return _not_a_copy(_parse_summary(raw), others)
+        covered = [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
+        folded = [h.text for h in history if unit.first < h.first <= unit.last + 1]
+
+        def parse(completion: Completion) -> str:
+            if completion.truncated:
+                raise MalformedOutput("the answer hit the output token limit")
+            summary = _not_a_copy(_parse_summary(completion.text), others)
+            absent = unsupported_names(summary, [*covered, *folded], self.name_words)
+            if absent:
+                self.report.summaries_ungrounded += 1
+                raise MalformedOutput(
+                    f"it names {', '.join(absent)}, who the passages do not mention"
+                )
+            return summary
 
         summary, _failure = self._call_until_valid(
-            messages(""), prompts.FOLD_SCHEMA, prompts.FOLD_MAX_TOKENS, calls, "fold",
-            seq, fold.level, parse, messages,
+            messages(""), {"schema": prompts.FOLD_SCHEMA}, prompts.FOLD_MAX_TOKENS, calls,
+            "fold", seq, fold.level, parse, messages,
         )  # fmt: skip
         text = summary or _extractive_stand_in(
             [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
@@ -263,48 +289,47 @@ class _Loop:
         calls: list[store.CallRow] = []
         last = self.book.chunks[-1].seq
         summaries = [self._fold(frontier, fold, last, calls) for fold in finish(frontier)]
-        self._commit(last, last + 1, True, Change(), summaries, calls, None)
+        self._commit(last, last + 1, True, Change(last), summaries, calls, None)
         self.report.finished = True
         self._progress(self.total, calls)
 
     def _call_until_valid(
         self,
         messages: list[Message],
-        schema: dict[str, Any],
+        constraint: dict[str, Any],  # {"grammar": GBNF} or {"schema": JSON schema}
         max_tokens: int,
         calls: list[store.CallRow],
         kind: str,
         seq: int,
         level: int | None,
-        parse: Any,
-        retry_messages: Any,
+        parse: Callable[[Completion], Any],
+        retry_messages: Callable[[str], list[Message]],
     ) -> tuple[Any, tuple[str, str] | None]:
         """Call, parse; on malformed output retry once with a reminder of what was wrong, then
-        give up and report the failure (error, raw output) instead of raising: the run goes on."""
+        give up and report the failure (error, raw output) instead of raising: the run goes on.
+        A retry is logged as its own kind, so the planned calls stay countable."""
         raw = problem = ""
         for attempt in range(2):
             if self.should_stop():
                 raise Cancelled()
             completion = self._complete(
-                messages if attempt == 0 else retry_messages(problem), schema, max_tokens
+                messages if attempt == 0 else retry_messages(problem), constraint, max_tokens
             )
             if self.should_stop():  # the call may have been interrupted: its answer is not used
                 raise Cancelled()
             calls.append(_call_row(kind if attempt == 0 else "retry", seq, level, completion))
             raw = completion.text
             try:
-                if completion.truncated:
-                    raise MalformedOutput("the answer hit the output token limit")
-                return parse(raw), None
+                return parse(completion), None
             except MalformedOutput as error:
                 problem = str(error)
         return None, (problem, raw)
 
     def _complete(
-        self, messages: list[Message], schema: dict[str, Any], max_tokens: int
+        self, messages: list[Message], constraint: dict[str, Any], max_tokens: int
     ) -> Completion:
         try:
-            return self.llm.complete(messages, schema=schema, max_tokens=max_tokens)
+            return self.llm.complete(messages, max_tokens=max_tokens, **constraint)
         except LLMError:
             raise
         except Exception as error:  # a backend bug must not lose the committed work
@@ -312,6 +337,7 @@ class _Loop:
 
     def _progress(self, done: int, calls: Sequence[store.CallRow]) -> None:
         self.report.calls += len(calls)
+        self.report.retries += sum(1 for c in calls if c.kind == "retry")
         self.report.call_log.extend(calls)
         elapsed = time.perf_counter() - self.started
         tokens = sum(c.prompt_tokens + c.generated_tokens for c in self.report.call_log)
@@ -322,20 +348,16 @@ class _Loop:
                 "chunk": done,
                 "total": self.total,
                 "calls": self.report.calls,
+                "retries": self.report.retries,
+                "planned_calls": self.report.calls - self.report.retries,
                 "tokens_per_s": round(tokens / elapsed, 1) if elapsed > 0 else 0.0,
                 "eta_s": round(elapsed / read * left, 1) if read > 0 else None,
                 "elapsed_s": round(elapsed, 1),
                 "ungrounded": self.report.ungrounded,
+                "refused": self.report.refused,
+                "summaries_ungrounded": self.report.summaries_ungrounded,
             }
         )
-
-
-def _memory_of(db: BookDB, until: int | None = None) -> Memory:
-    records = [
-        EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))
-        for r in store.records(db, until)
-    ]
-    return Memory(records, next_id=store.max_entity_id(db) + 1)
 
 
 def _call_row(kind: str, seq: int, level: int | None, c: Completion) -> store.CallRow:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from saadi_desktop.llm.base import LLM
-from saadi_desktop.state import prompts
+from saadi_desktop.state import answer, prompts
 from saadi_desktop.state.history import regular_fold_count, remaining_calls, total_calls
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
@@ -96,8 +96,8 @@ def calibrate(db: BookDB, llm: LLM) -> dict[str, float]:
     passages = [prompts.Passage(i + 1, text[c.start : c.end]) for i, c in enumerate(body)]
     started = time.perf_counter()
     llm.complete(
-        prompts.update_messages([], passages[:1], [], []),
-        schema=prompts.update_schema([]),
+        prompts.update_messages([], passages[:1], []),
+        grammar=answer.grammar([]),
         max_tokens=prompts.UPDATE_MAX_TOKENS,
     )
     update_s = time.perf_counter() - started

@@ -1,20 +1,41 @@
-"""The entity memory at index time: recall, ground, merge. Nothing is ever removed.
+"""The entity memory at index time: the model proposes, the rules decide. Nothing is removed.
 
-Grounding is what keeps a small model honest: a name or alias must occur in the chunk (case- and
-whitespace-insensitively) or already be on the record; anything else is dropped and counted.
+Identity comes from the text. The names pass's clusters are the backbone: every numbered line of
+the update prompt is a cluster or a record, a name that belongs to a cluster goes to that
+cluster's record whatever the model said, and a proper name owned by one record never becomes
+another's alias. The model contributes what the names pass cannot see — types, descriptive
+aliases ("the old woman"), unnamed or rarely named people, notes — and every one of those is an
+input to the rules in :mod:`identity`, grounded in the passage first.
+
+The memory is a pure function of the book's text, its names pass and the model's kept answers,
+so it can be rebuilt without the model (:func:`replay`), and a resumed build rebuilds it the same
+way before it goes on.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saadi_desktop.state.prompts import ENTITY_TYPES, MAX_DESCRIPTION, RecalledRecord
+from saadi_desktop.state.answer import Line, MalformedOutput
+from saadi_desktop.state.identity import (
+    alias_kind,
+    conflict,
+    core,
+    fold,
+    gender,
+    is_nickname,
+    stated_equivalent,
+)
 
-RECALL_K = 5
+__all__ = ["BookText", "Candidate", "Change", "EntityRecord", "MalformedOutput", "Memory", "fold"]
+
+ROSTER_SIZE = 8  # numbered lines in one update prompt
+ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
+ROLE_WORD_HOLDERS = 3  # a descriptive alias claimed by this many records identifies nobody
+SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 _WORD = re.compile(r"\w+")
 _STOP = {
     "that", "this", "with", "from", "have", "were", "what", "when", "where", "which", "while",
@@ -33,159 +54,392 @@ class EntityRecord:
     learned_at: int
     aliases: dict[str, int] = field(default_factory=dict)  # alias -> learned_at
     descriptions: dict[str, int] = field(default_factory=dict)  # text -> learned_at
+    clusters: dict[int, int] = field(default_factory=dict)  # names-pass cluster -> learned_at
 
     def forms(self) -> set[str]:
         return {fold(self.name), *(fold(a) for a in self.aliases)}
 
-    def recalled(self) -> RecalledRecord:
-        return RecalledRecord(
-            self.id, self.name, self.type, list(self.aliases), list(self.descriptions)
-        )
+    def names(self) -> list[str]:
+        """The proper names among the record's name and aliases."""
+        return [n for n in (self.name, *self.aliases) if alias_kind(n) == "name"]
 
     def search_text(self) -> str:
         return " ".join([self.name, *self.aliases, *self.descriptions])
 
 
 @dataclass(frozen=True)
-class Mention:
-    """One entity of a model answer, before grounding."""
+class Cluster:
+    """A names-pass cluster as the memory sees it."""
 
-    id: int | None
+    id: int
+    gender: str
+    variants: dict[str, int]  # variant -> learned_at
+
+
+@dataclass
+class BookText:
+    """What the memory reads of the book: the indexed chunks' texts and the names pass."""
+
+    texts: dict[int, str]  # chunk seq -> text
+    clusters: dict[int, Cluster]
+    mentions: dict[int, list[tuple[int, str]]]  # chunk seq -> (cluster, variant), most first
+
+    def __post_init__(self) -> None:
+        self.folded = {seq: fold(t) for seq, t in self.texts.items()}
+        self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
+        self.chunks_of: dict[int, list[int]] = {}
+        for seq in sorted(self.mentions):
+            for cluster, _ in self.mentions[seq]:
+                seqs = self.chunks_of.setdefault(cluster, [])
+                if not seqs or seqs[-1] != seq:
+                    seqs.append(seq)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One numbered line of the update prompt: a record, or a cluster with no record yet."""
+
+    number: int
     name: str
-    type: str
-    aliases: tuple[str, ...]
-    description: str
+    record: int | None
+    cluster: int | None
+    type: str = ""
+    aliases: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def kept(self) -> dict[str, Any]:
+        """What the kept answer needs to know of this line to be replayed."""
+        return {"number": self.number, "name": self.name, "record": self.record,
+                "cluster": self.cluster}  # fmt: skip
 
 
 @dataclass
 class Change:
-    """What one update adds: new records, new aliases/descriptions, links; and what was dropped."""
+    """What one update adds; every row is stamped with the update's chunk, ``seq``."""
 
+    seq: int
     new_records: list[EntityRecord] = field(default_factory=list)
     new_aliases: list[tuple[int, str]] = field(default_factory=list)
     new_descriptions: list[tuple[int, str]] = field(default_factory=list)
-    linked: list[int] = field(default_factory=list)
-    ungrounded: list[str] = field(default_factory=list)
+    links: list[tuple[int, int]] = field(default_factory=list)  # (chunk seq, record)
+    ungrounded: list[str] = field(default_factory=list)  # not in the passage
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (proposal, the rule's reason)
+    pending: list[str] = field(default_factory=list)  # names waiting for more support
 
-
-class MalformedOutput(ValueError):
-    """The model's answer is not the JSON the schema asks for."""
-
-
-def fold(text: str) -> str:
-    """Case- and whitespace-insensitive form used for grounding and deduplication."""
-    return " ".join(text.casefold().replace("’", "'").split())
-
-
-def parse_update(text: str, recalled_ids: Sequence[int]) -> list[Mention]:
-    try:
-        data = json.loads(text, strict=False)  # a raw line break inside a string is harmless
-        items = data["entities"]
-        if not isinstance(items, list):
-            raise TypeError("entities is not a list")
-        mentions = [_mention(item, set(recalled_ids)) for item in items]
-    except (ValueError, KeyError, TypeError) as error:
-        raise MalformedOutput(f"not the expected JSON ({error})") from None
-    return mentions
-
-
-def _mention(item: Any, recalled: set[int]) -> Mention:
-    if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-        raise TypeError("an entity without a name")
-    raw_id = item.get("id")
-    aliases = item.get("aliases") or []
-    description = item.get("description") or ""
-    if not isinstance(aliases, list) or not isinstance(description, str):
-        raise TypeError("aliases or description of the wrong type")
-    kind = item.get("type") if item.get("type") in ENTITY_TYPES else "other"
-    return Mention(
-        id=raw_id if isinstance(raw_id, int) and raw_id in recalled else None,
-        name=item["name"].strip(),
-        type=str(kind),
-        aliases=tuple(str(a).strip() for a in aliases if isinstance(a, str) and a.strip()),
-        description=" ".join(description.split())[:MAX_DESCRIPTION],
-    )
+    def link(self, seq: int, record: int) -> None:
+        if (seq, record) not in self.links:
+            self.links.append((seq, record))
 
 
 class Memory:
-    """All records so far, in memory during a build; the store persists each chunk's change."""
+    """All records so far, built answer by answer in reading order."""
 
-    def __init__(self, records: Sequence[EntityRecord], next_id: int) -> None:
-        self.records = {r.id: r for r in records}
-        self.next_id = next_id
+    def __init__(self, book: BookText) -> None:
+        self.book = book
+        self.records: dict[int, EntityRecord] = {}
+        self.next_id = 1
+        self.by_cluster: dict[int, int] = {}  # cluster -> record
+        self.owner: dict[str, int] = {}  # folded proper name -> its record
+        self.loose_names: dict[str, int] = {}  # owned names that are no cluster's variant
+        self.holders: dict[str, set[int]] = {}  # folded descriptive alias -> records
+        self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
 
-    def recall(
-        self, chunk_text: str, names: Sequence[str], k: int = RECALL_K
-    ) -> list[EntityRecord]:
-        """The records most likely meant by this chunk: those whose name or alias is one of the
-        chunk's candidate names first, then BM25 over names, aliases and descriptions."""
-        chosen: list[EntityRecord] = []
-        wanted = {fold(n) for n in names}
-        for record in self.records.values():
-            if record.forms() & wanted and len(chosen) < k:
-                chosen.append(record)
-        rest = [r for r in self.records.values() if r not in chosen]
-        if rest and len(chosen) < k:
-            from rank_bm25 import BM25Okapi
+    def adopt(self, records: Iterable[EntityRecord]) -> None:
+        """Take over records stored before answers were kept (an older book resumed): their
+        names are owned, and each cluster goes to the record holding one of its variants."""
+        for record in records:
+            self.records[record.id] = record
+            self.next_id = max(self.next_id, record.id + 1)
+            for name in (record.name, *record.aliases):
+                key = fold(name)
+                if alias_kind(name) == "descriptive":
+                    self.holders.setdefault(key, set()).add(record.id)
+                    continue
+                self.owner.setdefault(key, record.id)
+                cluster = self.book.cluster_of.get(key)
+                if cluster is None:
+                    self.loose_names.setdefault(key, record.id)
+                elif cluster not in self.by_cluster:
+                    self.by_cluster[cluster] = record.id
+                    record.clusters[cluster] = record.learned_at
 
-            bm25 = BM25Okapi([_tokens(r.search_text()) or ["∅"] for r in rest])
-            scores = bm25.get_scores(_tokens(chunk_text))
-            ranked = sorted(range(len(rest)), key=lambda i: (-scores[i], rest[i].id))
-            chosen += [rest[i] for i in ranked if scores[i] > 0][: k - len(chosen)]
-        return chosen
+    # -- the update prompt's list ----------------------------------------------------------
 
-    def apply(self, mentions: Sequence[Mention], chunk_text: str, seq: int) -> Change:
-        """Ground the mentions in the chunk and merge them into the memory (stamped ``seq``)."""
-        change = Change()
-        chunk = fold(chunk_text)
-        for mention in mentions:
-            record = self._target(mention, chunk, seq, change)
+    def roster(self, seq: int) -> list[Candidate]:
+        """The numbered lines for chunk ``seq``: its own names first (each cluster as its
+        record when it has one), then records a descriptive alias of which occurs in the
+        passage, then the records BM25 finds most like the passage."""
+        chosen: list[tuple[int | None, int | None]] = []  # (record, cluster)
+        for cluster, _ in self.book.mentions.get(seq, []):
+            record = self.by_cluster.get(cluster)
+            key = (record, None if record is not None else cluster)
+            if key not in chosen and len(chosen) < ROSTER_CLUSTERS:
+                chosen.append(key)
+        folded = self.book.folded[seq]
+        for alias, holders in self.holders.items():
+            if len(holders) < ROLE_WORD_HOLDERS and _occurs(alias, folded):
+                for holder in sorted(holders):
+                    if (holder, None) not in chosen and len(chosen) < ROSTER_SIZE:
+                        chosen.append((holder, None))
+        if len(chosen) < ROSTER_SIZE:
+            listed = {r for r, _ in chosen}
+            rest = [r for r in self.records.values() if r.id not in listed]
+            for found in _bm25(rest, self.book.texts[seq])[: ROSTER_SIZE - len(chosen)]:
+                chosen.append((found.id, None))
+        return [self._candidate(n, r, c) for n, (r, c) in enumerate(chosen, start=1)]
+
+    def _candidate(self, number: int, record_id: int | None, cluster: int | None) -> Candidate:
+        if record_id is None:
+            assert cluster is not None
+            return Candidate(number, self._display(cluster), None, cluster)
+        record = self.records[record_id]
+        aliases = tuple(a for a in record.aliases if not self._role_word(a))
+        return Candidate(
+            number, record.name, record.id, None, record.type, aliases[-4:],
+            tuple(record.descriptions)[-1:],
+        )  # fmt: skip
+
+    def _display(self, cluster: int, seq: int | None = None) -> str:
+        """A cluster's fullest name seen so far: 'Elizabeth Bennet' over 'Elizabeth'."""
+        variants = [
+            v for v, at in self.book.clusters[cluster].variants.items() if seq is None or at <= seq
+        ]
+        return max(variants, key=lambda v: (len(core(v)), -self.book.clusters[cluster].variants[v]))
+
+    # -- applying an answer -----------------------------------------------------------------
+
+    def apply(self, lines: Sequence[Line], roster: Sequence[Candidate], seq: int) -> Change:
+        """Ground the answer's proposals in chunk ``seq`` and merge what the rules allow."""
+        change = Change(seq)
+        text, folded = self.book.texts[seq], self.book.folded[seq]
+        listed = {c.number: c for c in roster}
+        for line in lines:
+            if line.number is not None and line.number in listed:
+                record = self._listed(listed[line.number], line.type, seq, change)
+            else:
+                record = self._new(line, folded, seq, change)
             if record is None:
                 continue
-            for alias in (mention.name, *mention.aliases):
-                self._add_alias(record, alias, chunk, seq, change)
-            if not supported(mention.description, chunk):
-                if mention.description:
-                    change.ungrounded.append(mention.description)
-            elif mention.description not in record.descriptions:
-                record.descriptions[mention.description] = seq
-                change.new_descriptions.append((record.id, mention.description))
-            if record.id not in change.linked:
-                change.linked.append(record.id)
+            for alias in line.aliases:
+                self._propose(record, alias, text, folded, seq, change)
+            self._describe(record, line.note, folded, change)
+            if any(
+                _occurs(fold(a), folded) and not self._role_word(a)
+                for a in record.aliases
+                if alias_kind(a) == "descriptive"
+            ) or (alias_kind(record.name) == "descriptive" and _occurs(fold(record.name), folded)):
+                change.link(seq, record.id)  # the model resolved a descriptive reference
+        self._link_text(seq, change)
         return change
 
-    def _target(
-        self, mention: Mention, chunk: str, seq: int, change: Change
+    def _listed(
+        self, candidate: Candidate, kind: str, seq: int, change: Change
     ) -> EntityRecord | None:
-        if mention.id is not None:
-            return self.records[mention.id]
-        if not occurs(mention.name, chunk):
-            change.ungrounded.append(mention.name)
+        if candidate.cluster is not None:
+            return self._cluster_record(candidate.cluster, kind, seq, change)
+        return self._named(candidate.name)
+
+    def _named(self, name: str) -> EntityRecord | None:
+        """The record a listed name stands for (by name, so that a replay under other rules,
+        which numbers its records differently, finds the same one)."""
+        owner = self.owner.get(fold(name))
+        if owner is not None:
+            return self.records[owner]
+        holders = self.holders.get(fold(name), set())
+        return self.records[min(holders)] if len(holders) == 1 else None
+
+    def _new(self, line: Line, folded: str, seq: int, change: Change) -> EntityRecord | None:
+        name, kind = line.name, alias_kind(line.name)
+        if not _occurs(fold(name), folded):
+            change.ungrounded.append(name)
             return None
-        same = [r for r in self.records.values() if fold(mention.name) in r.forms()]
-        if same:  # the model missed a record it was not shown: deduplicate by name
-            return same[0]
-        record = EntityRecord(self.next_id, mention.name, mention.type, learned_at=seq)
+        if kind is None:
+            change.refused.append((name, "not a name or a short noun phrase"))
+            return None
+        owner = self.owner.get(fold(name))
+        if owner is not None:
+            return self.records[owner]  # a name owned by a record is that record
+        cluster = self.book.cluster_of.get(fold(name))
+        if cluster is not None and kind == "name":
+            return self._cluster_record(cluster, line.type, seq, change)
+        if kind == "descriptive":
+            holders = self.holders.get(fold(name), set())
+            if len(holders) == 1:
+                return self.records[min(holders)]
+            if holders:
+                change.refused.append((name, "a description several records answer to"))
+                return None
+        return self._create(name, _type(name, line.type), seq, change)
+
+    def _cluster_record(self, cluster: int, kind: str, seq: int, change: Change) -> EntityRecord:
+        """The record of a names-pass cluster, created the first time the model lists it — or
+        the record of the full name it is a nickname of ('Lizzy' of 'Elizabeth Bennet')."""
+        if cluster in self.by_cluster:
+            return self.records[self.by_cluster[cluster]]
+        variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+        full = self._nickname_owner(variants)
+        if full is not None:
+            self._join(full, cluster, seq, change)
+            return full
+        gendered = self.book.clusters[cluster].gender or any(gender(v) for v in variants)
+        record = self._create(
+            self._display(cluster, seq), "person" if gendered else _type("", kind), seq, change
+        )
+        self._join(record, cluster, seq, change)
+        return record
+
+    def _nickname_owner(self, variants: Sequence[str]) -> EntityRecord | None:
+        """The one record whose given name the nickname table relates to a one-word variant."""
+        found: set[int] = set()
+        for variant in variants:
+            words = core(variant)
+            if len(words) != 1:
+                continue
+            for record in self.records.values():
+                if any(
+                    is_nickname(words[0], w) for n in record.names() for w in core(n)[:1]
+                ) and not conflict(record.names(), variants):
+                    found.add(record.id)
+        return self.records[found.pop()] if len(found) == 1 else None
+
+    def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
+        record = EntityRecord(self.next_id, name, kind, learned_at=seq)
         self.next_id += 1
         self.records[record.id] = record
         change.new_records.append(record)
+        self._own(record, name, seq, change)
         return record
 
-    def _add_alias(
-        self, record: EntityRecord, alias: str, chunk: str, seq: int, change: Change
-    ) -> None:
-        if not alias or fold(alias) in record.forms():
-            return
-        if not occurs(alias, chunk):
-            change.ungrounded.append(alias)
+    def _join(self, record: EntityRecord, cluster: int, seq: int, change: Change) -> None:
+        """A cluster joins a record: its variants seen so far become aliases, and every passage
+        that named it so far is linked — stamped now, since that is when it became known."""
+        record.clusters[cluster] = seq
+        self.by_cluster[cluster] = record.id
+        for variant, at in self.book.clusters[cluster].variants.items():
+            if at <= seq:
+                self._add_alias(record, variant, seq, change)
+        for chunk in self.book.chunks_of.get(cluster, []):
+            if chunk <= seq:
+                change.link(chunk, record.id)
+
+    def _add_alias(self, record: EntityRecord, alias: str, seq: int, change: Change) -> None:
+        if fold(alias) in record.forms():
             return
         record.aliases[alias] = seq
         change.new_aliases.append((record.id, alias))
+        self._own(record, alias, seq, change)
+
+    def _own(self, record: EntityRecord, name: str, seq: int, change: Change) -> None:
+        folded = fold(name)
+        if alias_kind(name) == "descriptive":
+            self.holders.setdefault(folded, set()).add(record.id)
+            return
+        self.owner.setdefault(folded, record.id)
+        if folded not in self.book.cluster_of:
+            self.loose_names.setdefault(folded, record.id)
+            for chunk, text in self.book.texts.items():
+                if chunk < seq and _occurs_as_name(folded, text):
+                    change.link(chunk, record.id)
+
+    def _propose(
+        self, record: EntityRecord, alias: str, text: str, folded: str, seq: int, change: Change
+    ) -> None:
+        """The model says ``alias`` is another name of ``record``; the rules decide."""
+        kind, key = alias_kind(alias), fold(alias)
+        if kind is None:
+            change.refused.append((alias, "not a name or a short noun phrase"))
+            return
+        if not _occurs(key, folded):
+            change.ungrounded.append(alias)
+            return
+        if key in record.forms():
+            return
+        if kind == "descriptive":
+            if record.type in ("place", "object") and key.split()[-1] in _PERSON_NOUNS:
+                change.refused.append((alias, "a person's description on a place or object"))
+                return
+            self._add_alias(record, alias, seq, change)
+            return
+        owner = self.owner.get(key)
+        cluster = self.book.cluster_of.get(key)
+        if owner is not None and owner != record.id:
+            change.refused.append((alias, f"the name of record {owner}"))
+            return
+        if cluster is not None and self.by_cluster.get(cluster, record.id) != record.id:
+            change.refused.append((alias, "another cluster's name"))
+            return
+        if record.type in ("place", "object", "organization") and gender(alias):
+            change.refused.append((alias, "a person's name on a place or object"))
+            return
+        why = conflict(record.names(), [alias])
+        if why:
+            change.refused.append((alias, why))
+            return
+        stated = any(stated_equivalent(alias, n, text) for n in record.names())
+        nickname = any(
+            is_nickname(a, b) for n in record.names() for a in core(n)[:1] for b in core(alias)
+        )
+        votes = self.support.setdefault((record.id, key), set())
+        votes.add(seq)
+        if not (stated or nickname or len(votes) >= SUPPORT):
+            change.pending.append(alias)
+            return
+        if cluster is not None:
+            self._join(record, cluster, seq, change)
+        self._add_alias(record, alias, seq, change)
+
+    def _describe(self, record: EntityRecord, note: str, folded: str, change: Change) -> None:
+        if not note:
+            return
+        if not supported(note, folded):
+            change.ungrounded.append(note)
+        elif note not in record.descriptions:
+            record.descriptions[note] = change.seq
+            change.new_descriptions.append((record.id, note))
+
+    def _link_text(self, seq: int, change: Change) -> None:
+        """Link the passage to every record one of whose names it contains."""
+        for cluster, _ in self.book.mentions.get(seq, []):
+            if cluster in self.by_cluster:
+                change.link(seq, self.by_cluster[cluster])
+        text = self.book.texts[seq]
+        for name, owner in self.loose_names.items():
+            if _occurs_as_name(name, text):
+                change.link(seq, owner)
+        for record in self.records.values():  # variants that first appear in this passage
+            for cluster in record.clusters:
+                for variant, at in self.book.clusters[cluster].variants.items():
+                    if at == seq:
+                        self._add_alias(record, variant, seq, change)
+
+    def _role_word(self, alias: str) -> bool:
+        return len(self.holders.get(fold(alias), ())) >= ROLE_WORD_HOLDERS
+
+
+_PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
+                 "father", "sister", "brother", "wife", "husband", "widow", "officer"}  # fmt: skip
+
+
+def _type(name: str, proposed: str) -> str:
+    if name and gender(name):
+        return "person"  # a place or an object never takes a person's name
+    return proposed or "other"
+
+
+def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
+    if not records:
+        return []
+    from rank_bm25 import BM25Okapi
+
+    bm25 = BM25Okapi([_tokens(r.search_text()) or ["∅"] for r in records])
+    scores = bm25.get_scores(_tokens(text))
+    ranked = sorted(range(len(records)), key=lambda i: (-scores[i], records[i].id))
+    return [records[i] for i in ranked if scores[i] > 0]
 
 
 def supported(description: str, folded_chunk: str) -> bool:
-    """Descriptions are low-trust: keep one only when most of its content words occur in the
-    chunk, which drops what a small model brings from outside the text."""
+    """Notes are low-trust: keep one only when most of its content words occur in the chunk,
+    which drops what a small model brings from outside the text."""
     words = [w for w in _tokens(description) if len(w) > 3 and w not in _STOP]
     if not words:
         return False
@@ -195,11 +449,40 @@ def supported(description: str, folded_chunk: str) -> bool:
 
 def occurs(phrase: str, folded_chunk: str) -> bool:
     """Whether ``phrase`` occurs in the (folded) chunk as whole words."""
-    folded = fold(phrase)
+    return _occurs(fold(phrase), folded_chunk)
+
+
+def _occurs(folded: str, folded_chunk: str) -> bool:
     if not folded:
         return False
     return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk) is not None
 
 
+_NAME_BEFORE = re.compile(r"[A-Z][\w’'-]*\.?\s$")
+
+
+def _occurs_as_name(folded: str, text: str) -> bool:
+    """Whether the name occurs in ``text`` as a whole name: 'Bennet' in 'Mr. Bennet' or in
+    'Jane Bennet' is part of another name, not this one."""
+    pattern = "".join(
+        r"\s+" if ch == " " else "['’]" if ch == "'" else re.escape(ch) for ch in folded
+    )
+    for match in re.finditer(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE):
+        before = text[max(0, match.start() - 30) : match.start()]
+        after = text[match.end() : match.end() + 2]
+        if not _NAME_BEFORE.search(before) and not re.match(r" [A-Z]", after):
+            return True
+    return False
+
+
 def _tokens(text: str) -> list[str]:
     return _WORD.findall(text.casefold())
+
+
+def replay(book: BookText, answers: Iterable[tuple[int, list[Candidate], list[Line]]]) -> Memory:
+    """Rebuild the memory from kept answers (chunk seq, the list it was given, its lines) under
+    the current rules, with no model call."""
+    memory = Memory(book)
+    for seq, roster, lines in answers:
+        memory.apply(lines, roster, seq)
+    return memory

@@ -11,26 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from saadi_desktop.llm.base import Message
 
-PROMPT_VERSION = "saadi-v3"
-ENTITY_TYPES = ("person", "place", "organization", "object", "other")
-MAX_ENTITIES = 8
-MAX_ALIASES = 4
-MAX_NAME = 60
-MAX_DESCRIPTION = 160
+PROMPT_VERSION = "saadi-v4"
 MAX_SUMMARY = 700
-UPDATE_MAX_TOKENS = 640
+UPDATE_MAX_TOKENS = 320
 FOLD_MAX_TOKENS = 320
 
 SYSTEM = (
     "You keep a reader's notes on a book that you read in order, one passage at a time: the "
-    "characters, places and other named things in it, and short summaries of what happens.\n"
+    "people, places and other named things in it, and short summaries of what happens.\n"
     "Use only the text you are given. Never add anything from your own knowledge of this or any "
-    "other book: if the text does not say it, do not write it.\n"
-    "Answer with JSON only."
+    "other book: if the text does not say it, do not write it.\n\n"
+    "Notes on a passage: one line for each entity the passage is about, most important first, "
+    "at most 8, and nothing for one it only names in passing.\n"
+    "- An entity of the numbered list: its number, then only what this passage adds: its type "
+    "(for one marked new), other names or phrases the passage itself uses for it, and a short "
+    "note of what the passage says about it.\n"
+    "- An entity the list does not have: + and its name as the passage writes it, then its "
+    "type, then optionally its other names and a note.\n"
+    'Separate fields with " | " and several names with "; ". Types: person, place, '
+    "organization, object, other. Copy names and phrases exactly from the passage.\n"
+    "Example, for a list 1 Anna Grey (person), 2 Mr. Vale (new), 3 Hollow Lane (place):\n"
+    "1\n"
+    "2 person | the old lawyer | refuses to sell the house\n"
+    "+ Tom | person | | Anna's brother, back from sea\n\n"
+    'Summaries: answer with JSON, {"summary": "..."}.'
 )
 
 
@@ -47,13 +55,19 @@ class HistoryEntry:
     text: str
 
 
-@dataclass(frozen=True)
-class RecalledRecord:
-    id: int
-    name: str
-    type: str
-    aliases: Sequence[str]
-    descriptions: Sequence[str]
+class RosterLine(Protocol):
+    """A numbered line of the update prompt (a record, or a names-pass cluster)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def aliases(self) -> Sequence[str]: ...
+    @property
+    def notes(self) -> Sequence[str]: ...
 
 
 def context(history: Sequence[HistoryEntry], passages: Sequence[Passage]) -> str:
@@ -72,33 +86,18 @@ def context(history: Sequence[HistoryEntry], passages: Sequence[Passage]) -> str
 def update_messages(
     history: Sequence[HistoryEntry],
     passages: Sequence[Passage],
-    names: Sequence[str],
-    records: Sequence[RecalledRecord],
+    roster: Sequence[RosterLine],
     *,
     retry: str = "",
 ) -> list[Message]:
-    """The state-update call for the last of ``passages``."""
+    """The state-update call for the last of ``passages``: only the numbered list and the
+    request follow the reused prefix."""
     current = passages[-1].number
-    lines = [
-        context(history, passages),
-        "---",
-        f"The current passage is [passage {current}], the last one above.",
-        f"Names in it: {', '.join(names)}." if names else "Names in it: none found.",
-    ]
-    if records:
-        lines.append("Known records that may match (reuse the id when it is the same entity):")
-        lines.extend(record_line(r) for r in records)
-    else:
-        lines.append("Known records that may match: none.")
-    lines.append(
-        f"Task: list the entities that [passage {current}] is about (at most {MAX_ENTITIES}). "
-        'For each give "id" (the id of the matching known record, or null for a new one), '
-        '"name" (its fullest proper name as written in the passage), "type" (one of '
-        f"{', '.join(ENTITY_TYPES)}), "
-        '"aliases" (other names or phrases the passage uses for it, copied exactly from the '
-        'passage, such as "the old woman"; [] if none), and "description" (one short sentence '
-        'of what this passage says about it, or "").'
-    )
+    lines = [context(history, passages), "---", f"Numbered list for [passage {current}]:"]
+    lines.extend(roster_line(r) for r in roster)
+    if not roster:
+        lines.append("(empty)")
+    lines.append(f"Notes on [passage {current}], the last passage above:")
     if retry:
         lines.append(retry_line(retry))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
@@ -133,43 +132,17 @@ def fold_messages(
 
 def retry_line(problem: str) -> str:
     """The reminder of a second attempt: what was wrong with the first."""
-    return f"Your previous answer was not usable ({problem}). Answer with the JSON object only."
+    return f"Your previous answer was not usable ({problem}). Answer in the format asked for."
 
 
-def record_line(record: RecalledRecord) -> str:
-    line = f"- id {record.id}: {record.name} ({record.type})"
-    if record.aliases:
-        line += "; also called: " + ", ".join(record.aliases[:6])
-    if record.descriptions:
-        line += "; " + " ".join(record.descriptions[-2:])
-    return line
-
-
-def update_schema(recalled_ids: Sequence[int]) -> dict[str, Any]:
-    """Bounded lists and strings keep a small model from looping; ``id`` may only be one of the
-    recalled ids or null, so the model cannot invent one."""
-    text = {"type": "string", "maxLength": MAX_NAME}
-    return {
-        "type": "object",
-        "properties": {
-            "entities": {
-                "type": "array",
-                "maxItems": MAX_ENTITIES,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": {"enum": [*recalled_ids, None]},
-                        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
-                        "type": {"enum": list(ENTITY_TYPES)},
-                        "aliases": {"type": "array", "maxItems": MAX_ALIASES, "items": text},
-                        "description": {"type": "string", "maxLength": MAX_DESCRIPTION},
-                    },
-                    "required": ["id", "name", "type", "aliases", "description"],
-                },
-            }
-        },
-        "required": ["entities"],
-    }
+def roster_line(line: RosterLine) -> str:
+    """'3 Elizabeth Bennet (person; also Lizzy, Eliza): walks to Netherfield' or '4 Wickham
+    (new)'."""
+    about = [line.type or "new"]
+    if line.aliases:
+        about.append("also " + ", ".join(line.aliases))
+    text = f"{line.number} {line.name} ({'; '.join(about)})"
+    return text + f": {line.notes[-1]}" if line.notes else text
 
 
 FOLD_SCHEMA: dict[str, Any] = {

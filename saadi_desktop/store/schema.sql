@@ -179,4 +179,13 @@ CREATE TABLE name_mentions (        -- the candidate names of each chunk, for th
     PRIMARY KEY (chunk_seq, name_id, variant)
 );
 
-PRAGMA user_version = 3;
+CREATE TABLE answers (              -- every update call's raw answer: the memory can be rebuilt
+    chunk_seq      INTEGER PRIMARY KEY REFERENCES chunks(seq),   -- under new rules (--replay)
+    roster         TEXT NOT NULL,   -- JSON: what each number of the answer stood for
+    raw            TEXT NOT NULL,   -- the model's answer, verbatim
+    model_id       TEXT NOT NULL,
+    prompt_version TEXT NOT NULL,
+    at             TEXT NOT NULL
+);
+
+PRAGMA user_version = 4;

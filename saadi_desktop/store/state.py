@@ -61,11 +61,20 @@ class StepWrite:
     new_records: list[tuple[int, str, str]]  # id, name, type
     new_aliases: list[tuple[int, str]]
     new_descriptions: list[tuple[int, str]]
-    links: list[int]
+    links: list[tuple[int, int]]  # (chunk seq, entity id): this chunk, or an earlier one
     summaries: list[SummaryRow]
     calls: list[CallRow]
     failed: tuple[str, str] | None = None  # error, raw output
     finished: bool = False
+    answer: tuple[str, str] | None = None  # the update's roster (JSON) and raw answer
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    chunk_seq: int
+    roster: str  # JSON
+    raw: str
+    prompt_version: str
 
 
 def builder_row(db: BookDB) -> BuilderRow:
@@ -102,6 +111,7 @@ def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
         (limit,),
     ):
         aliases.setdefault(entity_id, {})[alias] = learned
+    _drop_role_words(aliases)
     descriptions: dict[int, dict[str, int]] = {}
     for entity_id, text, learned in db.db.execute(
         "SELECT entity_id, text, learned_at FROM descriptions WHERE learned_at <= ? ORDER BY id",
@@ -112,6 +122,24 @@ def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
         RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {}))
         for i, name, kind, learned in rows
     ]
+
+
+ROLE_WORD_HOLDERS = 3
+
+
+def _drop_role_words(aliases: dict[int, dict[str, int]]) -> None:
+    """A descriptive alias (one that starts in lower case, 'the old woman') claimed by three or
+    more records is a role word ('the officer'): it identifies nobody, so no view shows it."""
+    holders: dict[str, int] = {}
+    for names in aliases.values():
+        for alias in names:
+            if alias[:1].islower():
+                key = " ".join(alias.casefold().split())
+                holders[key] = holders.get(key, 0) + 1
+    for names in aliases.values():
+        for alias in [a for a in names if a[:1].islower()]:
+            if holders[" ".join(alias.casefold().split())] >= ROLE_WORD_HOLDERS:
+                del names[alias]
 
 
 def links(db: BookDB, until_chunk: int | None = None) -> list[tuple[int, int, int]]:
@@ -215,8 +243,14 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
         )
         db.db.conn.executemany(
             "INSERT OR IGNORE INTO links (chunk_seq, entity_id, learned_at) VALUES (?, ?, ?)",
-            [(seq, i, seq) for i in step.links],
+            [(chunk, i, seq) for chunk, i in step.links],
         )
+        if step.answer is not None:
+            db.db.execute(
+                "INSERT OR REPLACE INTO answers (chunk_seq, roster, raw, model_id, "
+                "prompt_version, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (seq, *step.answer, model_id, prompt_version, at),
+            )
         db.db.conn.executemany(
             "INSERT INTO summaries (level, first_chunk, last_chunk, text, learned_at, model_id, "
             "prompt_version, provisional) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -246,6 +280,60 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
             "UPDATE builder SET next_chunk = ?, finished = ?, updated_at = ? WHERE id = 1",
             (step.next_chunk, int(step.finished), at),
         )
+
+
+def answers(db: BookDB) -> list[AnswerRow]:
+    """The kept raw answers of the update calls, in reading order."""
+    rows = db.db.execute(
+        "SELECT chunk_seq, roster, raw, prompt_version FROM answers ORDER BY chunk_seq"
+    ).fetchall()
+    return [AnswerRow(*row) for row in rows]
+
+
+@dataclass
+class MemoryRows:
+    """The whole entity memory, as replay rebuilds it: every row with its stamp."""
+
+    records: list[tuple[int, str, str, int]]  # id, name, type, learned_at
+    aliases: list[tuple[int, str, int]]  # entity id, alias, learned_at
+    descriptions: list[tuple[int, str, int]]
+    links: list[tuple[int, int, int]]  # chunk seq, entity id, learned_at
+
+
+def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: str) -> None:
+    """Swap the entity memory for ``rows`` in one transaction: until it commits, readers see
+    the old memory whole; after, the new one whole."""
+    with db.transaction():
+        for table in ("links", "descriptions", "aliases", "entities"):
+            db.db.execute(f"DELETE FROM {table}")
+        db.db.conn.executemany(
+            "INSERT INTO entities (id, name, type, learned_at, source, model_id, prompt_version) "
+            "VALUES (?, ?, ?, ?, 'llm', ?, ?)",
+            [(*r, model_id, prompt_version) for r in rows.records],
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO aliases (entity_id, alias, learned_at) VALUES (?, ?, ?)",
+            rows.aliases,
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO descriptions (entity_id, text, learned_at) VALUES (?, ?, ?)",
+            rows.descriptions,
+        )
+        db.db.conn.executemany(
+            "INSERT OR IGNORE INTO links (chunk_seq, entity_id, learned_at) VALUES (?, ?, ?)",
+            rows.links,
+        )
+
+
+def chunk_clusters(db: BookDB) -> dict[int, list[tuple[int, str]]]:
+    """The names-pass (cluster, variant) of every chunk, most mentioned first."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    for seq, name_id, variant in db.db.execute(
+        "SELECT chunk_seq, name_id, variant FROM name_mentions "
+        "ORDER BY chunk_seq, count DESC, variant"
+    ):
+        found.setdefault(seq, []).append((name_id, variant))
+    return found
 
 
 def drop_provisional(db: BookDB) -> None:

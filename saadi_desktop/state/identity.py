@@ -1,0 +1,155 @@
+"""Who is who: the deterministic rules that decide identity. The model only proposes.
+
+A wrong merge is worse than a split: a record holding two people lifts every passage of both for
+any question about either. So two names join only when nothing in the names themselves forbids
+it (gender, a shared surname with different given names, Miss and Mrs.) and something in the
+text supports it (the same names-pass cluster, a nickname table, or the passage saying so).
+All functions here are pure: plain strings in, a decision out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES
+
+MAX_NAME_WORDS = 5
+MAX_DESCRIPTIVE_WORDS = 4
+DETERMINERS = {"the", "a", "an", "his", "her", "their", "my", "your", "our", "its", "this",
+               "that", "old", "young", "poor", "little"}  # fmt: skip
+# Words that make a phrase a clause or a fragment, not something a reader calls a person.
+CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", "them", "is",
+                "was", "were", "are", "am", "be", "been", "have", "has", "had", "do", "did",
+                "does", "will", "would", "could", "should", "can", "may", "might", "must",
+                "shall", "and", "or", "but", "that", "which", "who", "whom", "whose", "if",
+                "not", "to", "from", "as", "when", "than", "so"}  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)*\.?")
+# Russian patronymics and surnames carry gender in their endings.
+_FEMALE_ENDINGS = ("ovna", "evna", "ichna", "ova", "eva", "skaya", "tskaya")
+_MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch", "ov", "ev", "sky", "skii")
+
+
+def fold(text: str) -> str:
+    """Case- and whitespace-insensitive form used for grounding and deduplication."""
+    return " ".join(text.casefold().replace("’", "'").split())
+
+
+def words(name: str) -> list[str]:
+    return _WORD.findall(name)
+
+
+def core(name: str) -> list[str]:
+    """The name words without honorifics and particles: 'Mr. Darcy' → ['Darcy']."""
+    return [w for w in words(name) if w not in HONORIFICS and w.lower() not in PARTICLES]
+
+
+def alias_kind(alias: str) -> str | None:
+    """'name' for a proper name ('Lizzy', 'Mrs. Bennet', 'Grandmother'), 'descriptive' for a short
+    noun phrase a reader would use ('the old woman'), None for anything else — a clause or a
+    fragment copied from the passage ('Dounia and I have agreed that…')."""
+    tokens = words(alias)
+    if not tokens or len(alias) > 48 or any(ch.isdigit() for ch in alias):
+        return None
+    lowered = [t.lower().rstrip(".") for t in tokens]
+    if set(lowered) & CLAUSE_WORDS:
+        return None
+    content = [t for t in tokens if t not in HONORIFICS and t.lower() not in PARTICLES]
+    if content and len(tokens) <= MAX_NAME_WORDS and all(t[0].isupper() for t in content):
+        return "name"
+    if lowered[0] in DETERMINERS and 2 <= len(tokens) <= MAX_DESCRIPTIVE_WORDS:
+        return "descriptive"
+    return None
+
+
+def gender(name: str) -> str:
+    """'m', 'f' or '' from an honorific or a Russian patronymic or surname ending."""
+    tokens = words(name)
+    if tokens and tokens[0] in MALE:
+        return "m"
+    if tokens and tokens[0] in FEMALE:
+        return "f"
+    for word in core(name)[1:] or core(name):
+        lowered = word.lower()
+        if len(lowered) >= 6 and lowered.endswith(_FEMALE_ENDINGS):
+            return "f"
+        if len(lowered) >= 6 and lowered.endswith(_MALE_ENDINGS):
+            return "m"
+    return ""
+
+
+def conflict(a: Iterable[str], b: Iterable[str]) -> str:
+    """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it)."""
+    a, b = list(a), list(b)
+    genders = {gender(n) for n in [*a, *b]} - {""}
+    if len(genders) > 1:
+        return "gender"
+    for x in a:
+        for y in b:
+            why = _pair_conflict(x, y)
+            if why:
+                return why
+    return ""
+
+
+def _pair_conflict(x: str, y: str) -> str:
+    cx, cy = core(x), core(y)
+    family = len(cx) >= 2 and len(cy) >= 2 and cx[-1] == cy[-1]
+    if family and not same_given_name(cx[0], cy[0]):
+        return "same surname, different given names"
+    tx, ty = words(x), words(y)
+    titles = {tx[0].rstrip("."), ty[0].rstrip(".")} if tx and ty else set()
+    if cx and cy and cx[-1] == cy[-1] and titles in ({"Miss", "Mrs"}, {"Mlle", "Mme"}):
+        return "Miss and Mrs."
+    given = len(cx) == 1 and len(cy) == 1 and both_given_names(cx[0], cy[0])
+    if given and not same_given_name(cx[0], cy[0]):
+        return "different given names"
+    return ""
+
+
+def same_given_name(x: str, y: str) -> bool:
+    return x == y or is_nickname(x, y)
+
+
+def is_nickname(x: str, y: str) -> bool:
+    """Whether the nickname table says one given name is a diminutive of the other
+    ('Lizzy' and 'Elizabeth'; 'Eliza' and 'Elizabeth')."""
+    x, y = x.lower(), y.lower()
+    if x == y:
+        return False
+    table = _nicknames()
+    return y in table.get(x, ()) or x in table.get(y, ())
+
+
+def both_given_names(x: str, y: str) -> bool:
+    table = _nicknames()
+    return x.lower() in table and y.lower() in table
+
+
+@lru_cache(maxsize=1)
+def _nicknames() -> dict[str, frozenset[str]]:
+    """Given name → its diminutives and the names it is a diminutive of (the ``nicknames``
+    package's hand-curated table, Apache-2.0)."""
+    from nicknames import NickNamer
+
+    namer = NickNamer()
+    table: dict[str, set[str]] = {}
+    for canonical, nicks in namer.nickname_lookup.items():
+        for nick in nicks:
+            table.setdefault(canonical, set()).add(nick)
+            table.setdefault(nick, set()).add(canonical)
+    return {name: frozenset(related) for name, related in table.items()}
+
+
+def stated_equivalent(x: str, y: str, text: str) -> bool:
+    """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
+    Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)'."""
+    for first, second in ((x, y), (y, x)):
+        a, b = re.escape(first), re.escape(second)
+        link = r"(?:,\s*|\s+)(?:or|called|known as|named|nicknamed|alias)\s+(?:simply\s+)?"
+        if re.search(rf"(?<!\w){a}{link}{b}(?!\w)", text, re.I):
+            return True
+        if re.search(rf"(?<!\w){a}\s*\(\s*{b}\s*\)", text, re.I):
+            return True
+    return False

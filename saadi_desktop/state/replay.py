@@ -1,0 +1,136 @@
+"""Replay: the entity memory rebuilt from the model's kept answers under the current rules.
+
+No model call: the answers, the book's text and its names pass are all the memory ever depended
+on. ``saadi index --replay`` swaps the rebuilt memory in atomically; a resumed build replays the
+answers so far before it goes on, so a resumed state equals an uninterrupted run's.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from saadi_desktop.state import answer
+from saadi_desktop.state.memory import BookText, Candidate, Change, Cluster, EntityRecord, Memory
+from saadi_desktop.store import BookDB, StoredChunk
+from saadi_desktop.store import state as store
+
+
+class ReplayError(Exception):
+    """The book's memory cannot be rebuilt without the model; the message says why."""
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    answers: int
+    records: int
+    aliases: int
+    links: int
+    refused: int
+    ungrounded: int
+    seconds: float
+
+
+def book_text(db: BookDB, chunks: Sequence[StoredChunk] | None = None) -> BookText:
+    """What the memory reads of ``db``: the indexed chunks and the names pass."""
+    text = db.text()
+    chunks = store.indexed_chunks(db) if chunks is None else chunks
+    clusters = {
+        c["id"]: Cluster(c["id"], c["gender"], dict(c["variants"])) for c in store.name_clusters(db)
+    }
+    return BookText({c.seq: text[c.start : c.end] for c in chunks}, clusters,
+                    store.chunk_clusters(db))  # fmt: skip
+
+
+def kept_answers(
+    db: BookDB, until: int | None = None
+) -> list[tuple[int, list[Candidate], list[answer.Line]]]:
+    """The kept answers at or before chunk ``until``, parsed against the list each was given."""
+    found = []
+    for row in store.answers(db):
+        if until is not None and row.chunk_seq > until:
+            break
+        roster = [
+            Candidate(c["number"], c["name"], c.get("record"), c.get("cluster"))
+            for c in json.loads(row.roster)
+        ]
+        numbers = [c.number for c in roster]
+        try:
+            lines = answer.parse(row.raw, numbers, truncated=True)
+        except answer.MalformedOutput:
+            lines = []  # kept answers parsed once; a rule change must not make one fatal
+        found.append((row.chunk_seq, roster, lines))
+    return found
+
+
+def _unanswered(db: BookDB, until: int | None) -> list[int]:
+    """Chunks read by the model (and not failed) whose answer was not kept."""
+    row = store.builder_row(db)
+    last = row.next_chunk - 1 if until is None else min(until, row.next_chunk - 1)
+    kept = {r.chunk_seq for r in store.answers(db)}
+    failed = set(store.failed_chunks(db))
+    return [
+        c.seq
+        for c in store.indexed_chunks(db)
+        if c.seq <= last and c.seq not in kept and c.seq not in failed
+    ]
+
+
+def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
+    """The memory as of chunk ``until`` (all done chunks when None), for a build to go on
+    from: replayed from the kept answers, or — for a book indexed before answers were kept —
+    adopted from its stored records."""
+    if not _unanswered(db, until):
+        memory = Memory(book)
+        for seq, roster, lines in kept_answers(db, until):
+            memory.apply(lines, roster, seq)
+        return memory
+    memory = Memory(book)
+    memory.adopt(
+        EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))
+        for r in store.records(db, until)
+    )
+    return memory
+
+
+def replay_book(db: BookDB) -> ReplayReport:
+    """``saadi index --replay``: rebuild records, aliases, descriptions and links from the kept
+    answers under the current rules, and swap them in in one transaction."""
+    started = time.perf_counter()
+    missing = _unanswered(db, None)
+    if missing:
+        raise ReplayError(
+            f"{db.path.name}: {len(missing)} passages were indexed before the model's answers "
+            "were kept, so the memory cannot be rebuilt without the model; re-index the book "
+            "(saadi index) to use the current rules"
+        )
+    answers = kept_answers(db)
+    if not answers:
+        raise ReplayError(f"{db.path.name}: no kept answers yet; index the book first")
+    memory = Memory(book_text(db))
+    changes = [memory.apply(lines, roster, seq) for seq, roster, lines in answers]
+    rows = memory_rows(changes)
+    builder = store.builder_row(db)
+    store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
+    return ReplayReport(
+        answers=len(answers),
+        records=len(rows.records),
+        aliases=len(rows.aliases),
+        links=len(rows.links),
+        refused=sum(len(c.refused) for c in changes),
+        ungrounded=sum(len(c.ungrounded) for c in changes),
+        seconds=round(time.perf_counter() - started, 2),
+    )
+
+
+def memory_rows(changes: Sequence[Change]) -> store.MemoryRows:
+    """Every row the changes wrote, stamped as the builder stamps them."""
+    rows = store.MemoryRows([], [], [], [])
+    for change in changes:
+        rows.records += [(r.id, r.name, r.type, change.seq) for r in change.new_records]
+        rows.aliases += [(i, alias, change.seq) for i, alias in change.new_aliases]
+        rows.descriptions += [(i, text, change.seq) for i, text in change.new_descriptions]
+        rows.links += [(chunk, i, change.seq) for chunk, i in change.links]
+    return rows
