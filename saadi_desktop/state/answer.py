@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 ENTITY_TYPES = ("person", "place", "organization", "object", "other")
-MAX_ENTITIES = 8
+MAX_ENTITIES = 6
 MAX_ALIASES = 3
 MAX_NAME = 48
-MAX_NOTE = 120
+MAX_NOTE = 80
 
 
 class MalformedOutput(ValueError):
