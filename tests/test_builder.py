@@ -15,6 +15,7 @@ from conftest import make_epub
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
@@ -170,12 +171,11 @@ def test_ungrounded_names_aliases_and_outside_descriptions_are_dropped(book: Pat
     def inventive(messages: list[Message]) -> str:
         if "Task: write a new summary" in messages[-1]["content"]:
             return json.dumps({"summary": "ok"})
-        return json.dumps({"entities": [
-            {"id": None, "name": "Sherlock Holmes", "type": "person", "aliases": [],
-             "description": ""},
-            {"id": None, "name": "Chapter", "type": "other", "aliases": ["the Baker Street"],
-             "description": "a detective from London in the novels of Conan Doyle"},
-        ]})  # fmt: skip
+        return render([
+            Line(None, "Sherlock Holmes", "person", (), ""),
+            Line(None, "Chapter", "other", ("the Baker Street",),
+                 "a detective from London in the novels of Conan Doyle"),
+        ])  # fmt: skip
 
     report = run(book, ScriptedLLM(default=inventive), limit=3)
     with BookDB.open(book) as db:
@@ -185,13 +185,19 @@ def test_ungrounded_names_aliases_and_outside_descriptions_are_dropped(book: Pat
     assert report.ungrounded >= 3 * 2
 
 
-def test_ids_are_limited_to_recalled_records(book: Path) -> None:
+def test_the_grammar_allows_only_the_listed_numbers(book: Path) -> None:
     llm = ScriptedLLM(default=smart_reply)
     run(book, llm, limit=4)
-    schemas_ok = all("Known records" in p[-1]["content"] for p in llm.prompts)
-    assert schemas_ok
+    updates = [(p, g) for p, g in zip(llm.prompts, llm.grammars, strict=True) if g]
+    assert len(updates) == 4
+    for prompt, grammar in updates:
+        numbers = sorted(set(listed(prompt).values()))
+        allowed = re.search(r"known ::= \(([^)]*)\)", grammar)
+        found = sorted(int(n) for n in re.findall(r'"(\d+)"', allowed.group(1))) if allowed else []
+        assert found == numbers
     with BookDB.open(book) as db:
-        assert len(store.records(db)) == 4
+        names = sorted(r.name for r in store.records(db))
+    assert names == ["Alyona Ivanovna", "Lizaveta", "Razumihin", "Rodion"]
 
 
 def test_malformed_output_is_retried_once_then_recorded_and_the_run_goes_on(book: Path) -> None:
@@ -213,13 +219,14 @@ def test_malformed_output_is_retried_once_then_recorded_and_the_run_goes_on(book
     assert any(seq == failed[0][0] for seq, _, _ in links)
 
 
-def test_a_raw_line_break_inside_a_json_string_is_accepted() -> None:
-    from saadi_desktop.state.memory import parse_update
-
-    # the default model's answer to chunk 45 of Pride and Prejudice, twice
-    text = '{"entities":[{"id":null,"name":"William Collins","type":"person","description":"A clergyman.\nHe asked a second time."}]}'  # noqa: E501
-    (mention,) = parse_update(text, recalled_ids=[])
-    assert mention.description == "A clergyman. He asked a second time."
+def test_an_answer_cut_short_keeps_its_complete_lines() -> None:
+    text = "2 person | the old woman | lends money\n+ Lizaveta | person | | her sis"
+    lines = answer.parse(text, [1, 2], truncated=True)
+    assert lines == [answer.Line(2, "", "person", ("the old woman",), "lends money")]
+    with pytest.raises(answer.MalformedOutput, match="not listed"):
+        answer.parse("7\n", [1, 2])
+    with pytest.raises(answer.MalformedOutput):
+        answer.parse('{"entities": []}', [1, 2])
 
 
 def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:

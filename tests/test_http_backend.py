@@ -77,7 +77,7 @@ def test_builder_runs_against_an_openai_compatible_server(
         30,
     )
     sent = FakeServer.requests[-1]
-    assert sent["temperature"] == 0.0 and sent["response_format"]["type"] == "json_schema"
+    assert sent["temperature"] == 0.0 and sent["grammar"].startswith("root ::= ")
     assert sent["messages"][0]["role"] == "system"
 
 

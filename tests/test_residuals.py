@@ -35,7 +35,7 @@ from saadi_desktop.search import Searcher, open_searcher
 from saadi_desktop.search.corpus import Corpus, load_corpus, section_residuals
 from saadi_desktop.search.embed import HashingEmbedder, windows
 from saadi_desktop.search.sct import sct_descent, sct_flat, sct_index
-from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.store import SCHEMA_VERSION, BookDB, StoreError
 from saadi_desktop.store.bookdb import StoredChunk, _innermost_sections, content_hash
 from saadi_desktop.store.tree import residual_rows
 
@@ -278,10 +278,11 @@ def test_a_version_2_book_upgrades_and_gets_its_tree(book_path: Path) -> None:
     with sqlite3.connect(book_path) as raw:
         raw.execute("DROP INDEX residuals_by_parent")
         raw.execute("DROP TABLE residuals")
+        raw.execute("DROP TABLE answers")  # version 4's
         raw.execute(create)
         raw.execute("PRAGMA user_version = 2")
     with BookDB.open(book_path) as db:
-        assert db.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert residual_rows(db) == []
         assert ensure_residuals(db) and residual_rows(db)
 

@@ -49,12 +49,17 @@ class GatedLLM(ScriptedLLM):
         self.release = threading.Event()
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion:
         if len(self.prompts) + 1 == self.hold_at:
             self.holding.set()
             self.release.wait(WAIT_MS / 1000)
-        return super().complete(messages, schema=schema, max_tokens=max_tokens)
+        return super().complete(messages, schema=schema, grammar=grammar, max_tokens=max_tokens)
 
 
 def factory(llm: ScriptedLLM) -> Any:
@@ -378,14 +383,19 @@ class InterruptibleLLM(ScriptedLLM):
         self.interrupted.set()
 
     def complete(
-        self, messages: list[Message], *, schema: dict[str, Any] | None, max_tokens: int
+        self,
+        messages: list[Message],
+        *,
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+        max_tokens: int,
     ) -> Completion:
         if len(self.prompts) + 1 == self.hold_at:
             self.holding.set()
             self.interrupted.wait(WAIT_MS / 1000)
             self.prompts.append(messages)
-            return Completion('{"entities": [', 10, 0, 2, 1.0)  # cut short mid-answer
-        return super().complete(messages, schema=schema, max_tokens=max_tokens)
+            return Completion("1 person | the ol", 10, 0, 2, 1.0)  # cut short mid-answer
+        return super().complete(messages, schema=schema, grammar=grammar, max_tokens=max_tokens)
 
 
 def test_pause_interrupts_the_call_in_progress_and_resume_reads_it_again(

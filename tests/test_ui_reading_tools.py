@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
@@ -24,6 +25,7 @@ from saadi_desktop.library import import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.search.embed import HashingEmbedder
+from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
 from saadi_desktop.ui import theme
@@ -56,15 +58,13 @@ def reply(messages: list[Message]) -> str:
         return json.dumps({"summary": f"Summary of {user.count('[passage')} passages."})
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
-    ids = {line.split(":")[1].strip().split(" (")[0]: int(line.split()[2].rstrip(":"))
-           for line in user.splitlines() if line.startswith("- id ")}  # fmt: skip
+    numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
     found = [
-        {"id": ids.get(name), "name": name, "type": kind,
-         "aliases": [alias] if alias in passage else [],
-         "description": f"{name} is in this passage" if name in passage else ""}
+        Line(numbers.get(name), "" if name in numbers else name, kind,
+             (alias,) if alias in passage else (), f"{name} is in this passage")
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
-    return json.dumps({"entities": found})
+    return render(found)
 
 
 def new_window(qtbot: QtBot) -> MainWindow:
@@ -334,9 +334,7 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
         if "Task: write a new summary" in messages[-1]["content"]:
             return json.dumps({"summary": "She said <b>bold</b> <img src='http://x/y.png'>."})
         said = "Alyona Ivanovna said <img src='http://x/y.png'> twice"
-        record = {"id": None, "name": "Alyona Ivanovna", "type": "person", "aliases": [],
-                  "description": said}  # fmt: skip
-        return json.dumps({"entities": [record]})
+        return render([Line(None, "Alyona Ivanovna", "person", (), said)])
 
     with BookDB.open(path) as db:
         build_state(db, ScriptedLLM(default=tricky))

@@ -19,10 +19,10 @@ def zscore(values: Floats) -> Floats:
     present = ~np.isnan(values)
     if present.sum() < 2:
         return result
+    if np.ptp(values[present]) < 1e-9:  # constant up to rounding: it ranks nothing
+        return result
     mean = values[present].mean()
     spread = values[present].std()
-    if spread <= 1e-12:
-        return result
     result[present] = (values[present] - mean) / spread
     return result
 

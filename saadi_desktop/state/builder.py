@@ -18,7 +18,7 @@ from saadi_desktop.state.answer import MalformedOutput
 from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
 from saadi_desktop.state.memory import Change
 from saadi_desktop.state.names import run_names_pass
-from saadi_desktop.state.replay import book_text, restore
+from saadi_desktop.state.replay import answers_complete, book_text, replay_book, restore
 from saadi_desktop.state.summaries import unsupported_names
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
@@ -215,8 +215,11 @@ class _Loop:
 
     def retry_failed(self, row: store.BuilderRow) -> BuildReport:
         """Redo the update of each failed chunk with the memory as it stood at that chunk, so
-        its rows are stamped where they belong and see nothing from later in the book."""
+        its rows are stamped where they belong and see nothing from later in the book. When
+        every other answer was kept, the new answers join them and the memory is replayed
+        whole (later chunks' decisions may depend on the redone one)."""
         failed = [seq for seq in store.failed_chunks(self.db) if seq in self.book.index_of]
+        replayable = answers_complete(self.db)
         self.total, self.first = len(failed), 0
         self.stop_at = self.total
         for done, seq in enumerate(failed, start=1):
@@ -226,9 +229,13 @@ class _Loop:
             self.memory = restore(self.db, self.text, until=seq - 1)
             calls: list[store.CallRow] = []
             change, failure, kept = self._update(frontier_after(index, self.f), index, calls)
+            if replayable:
+                change = Change(seq)  # the replay below writes the memory
             self._commit(seq, row.next_chunk, row.finished, change, [], calls, failure, kept)
             self.report.chunks_done += 1
             self._progress(done, calls)
+        if replayable and failed and store.answers(self.db):
+            replay_book(self.db)
         self.report.seconds = time.perf_counter() - self.started
         self.report.failed = store.failed_chunks(self.db)
         self.report.finished = row.finished

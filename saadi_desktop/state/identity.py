@@ -17,8 +17,6 @@ from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES
 
 MAX_NAME_WORDS = 5
 MAX_DESCRIPTIVE_WORDS = 4
-DETERMINERS = {"the", "a", "an", "his", "her", "their", "my", "your", "our", "its", "this",
-               "that", "old", "young", "poor", "little"}  # fmt: skip
 # Words that make a phrase a clause or a fragment, not something a reader calls a person.
 CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", "them", "is",
                 "was", "were", "are", "am", "be", "been", "have", "has", "had", "do", "did",
@@ -58,7 +56,7 @@ def alias_kind(alias: str) -> str | None:
     content = [t for t in tokens if t not in HONORIFICS and t.lower() not in PARTICLES]
     if content and len(tokens) <= MAX_NAME_WORDS and all(t[0].isupper() for t in content):
         return "name"
-    if lowered[0] in DETERMINERS and 2 <= len(tokens) <= MAX_DESCRIPTIVE_WORDS:
+    if tokens[0][0].islower() and 2 <= len(tokens) <= MAX_DESCRIPTIVE_WORDS:
         return "descriptive"
     return None
 

@@ -78,6 +78,11 @@ def _unanswered(db: BookDB, until: int | None) -> list[int]:
     ]
 
 
+def answers_complete(db: BookDB) -> bool:
+    """Whether every chunk the model has read (and not failed) has its answer kept."""
+    return not _unanswered(db, None)
+
+
 def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
     """The memory as of chunk ``until`` (all done chunks when None), for a build to go on
     from: replayed from the kept answers, or — for a book indexed before answers were kept —
@@ -92,6 +97,7 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
         EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))
         for r in store.records(db, until)
     )
+    memory.next_id = store.max_entity_id(db) + 1  # ids learned later stay taken
     return memory
 
 
