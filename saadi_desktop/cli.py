@@ -126,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--questions", metavar="FILE", help="question file to draw the queries from (repeated)"
     )
+    sub.add_argument(
+        "--no-reuse-off", action="store_true",
+        help="with --index: skip the second run without KV-cache reuse (half the time)",
+    )  # fmt: skip
     _json_flag(sub)
     sub = bench.add_parser("stall", help="longest GUI stall while the app indexes (ms)")
     sub.set_defaults(handler=cmd_bench_stall)
@@ -459,6 +463,7 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     report = bench_speed(
         Path(args.book), repeat=args.repeat, index=args.index, model=args.model,
         queries=args.queries, questions=Path(args.questions) if args.questions else None,
+        reuse_off=not args.no_reuse_off,
     )  # fmt: skip
     if args.json:
         _print_json(report)

@@ -11,9 +11,11 @@ from conftest import CRIME_EPUB
 
 from saadi_desktop.library import import_book
 from saadi_desktop.llm import LLMError, open_llm
+from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.default_model import DEFAULT_MODEL_BYTES, default_model_path
 from saadi_desktop.llm.llama import LlamaCppLLM
 from saadi_desktop.state.builder import build_state
+from saadi_desktop.state.replay import replay_book
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -66,6 +68,42 @@ def test_real_model_indexes_two_chunks_offline(
     for record in records:  # grounding: every name and alias occurs in the book's text
         for form in (record.name, *record.aliases):
             assert " ".join(form.casefold().split()) in folded
+    with BookDB.open(path) as db:  # the raw answers are kept, and replay rebuilds the same memory
+        assert len(store.answers(db)) == 2
+        before = _memory_rows(db)
+        replay_book(db)
+        assert _memory_rows(db) == before
+
+
+def _memory_rows(db: BookDB) -> dict[str, list[tuple[object, ...]]]:
+    return {
+        table: db.db.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
+        for table in ("entities", "aliases", "descriptions", "links")
+    }
+
+
+def test_the_cheap_grammar_check_answers_as_the_full_grammar_does(default_model: Path) -> None:
+    """Checking only the best token against the grammar (and the whole vocabulary only when it
+    is refused) must give exactly llama.cpp's answer with the grammar applied to every token."""
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    from saadi_desktop.state import answer
+
+    llm = LlamaCppLLM(default_model, n_ctx=1024)
+    messages: list[Message] = [
+        {"role": "user", "content": "Rodion met Lizaveta, the old woman's sister, at the "
+         "Haymarket.\nList: 1 Rodion (person), 2 Lizaveta (new).\nOne line per entity: "
+         "number | aliases | note, or + name | type."},
+    ]  # fmt: skip
+    grammar = answer.grammar([1, 2])
+    cheap = llm.complete(messages, grammar=grammar, max_tokens=40)
+    full = llm._llama.create_completion(
+        prompt=llm.render(messages), max_tokens=40, temperature=0.0, top_k=1,
+        repeat_penalty=llm.repeat_penalty, seed=0,
+        grammar=LlamaGrammar.from_string(grammar, verbose=False),
+    )  # fmt: skip
+    assert cheap.text == full["choices"][0]["text"]
+    assert cheap.timings["grammar_full"] < cheap.generated_tokens  # most tokens took the cheap path
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ def bench_speed(
     model: str = "",
     queries: int = 0,
     questions: Path | None = None,
+    reuse_off: bool = True,
 ) -> dict[str, Any]:
     """Import ``source`` ``repeat`` times into fresh throw-away libraries (median time); with
     ``index`` also index the first ``index`` chunks of a fresh copy with the model, once with
@@ -52,7 +53,7 @@ def bench_speed(
     report["residuals_s"] = round(statistics.median(residual_times), 3)
     report["residual_nodes"] = residuals[-1]
     if index:
-        report["index"] = bench_index(source, index, model)
+        report["index"] = bench_index(source, index, model, reuse_off=reuse_off)
     if queries:
         report.update(bench_queries(source, queries, questions))
     report["machine"] = _machine()
@@ -136,16 +137,17 @@ def _sample_queries(texts: list[str], count: int) -> list[str]:
     return queries
 
 
-def bench_index(source: Path, n: int, model: str) -> dict[str, Any]:
+def bench_index(source: Path, n: int, model: str, *, reuse_off: bool = True) -> dict[str, Any]:
     """Index the first ``n`` chunks of a fresh copy: calls (estimated and made), chunks per
-    minute, tokens evaluated per chunk against the chunk's and the records' own tokens."""
+    minute, tokens evaluated per chunk against the chunk's and the records' own tokens, and a
+    profile of the update calls; then (``reuse_off``) again without KV-cache prefix reuse."""
     from saadi_desktop.llm import open_llm
     from saadi_desktop.state.builder import build_state
     from saadi_desktop.state.history import calls_for_run
     from saadi_desktop.store import state as store
 
     figures: dict[str, Any] = {}
-    for reuse in (True, False):
+    for reuse in (True, False) if reuse_off else (True,):
         llm = open_llm(model, reuse_prefix=reuse)
         with tempfile.TemporaryDirectory(prefix="saadi-bench-") as library:
             info = import_book(source, library=Path(library)).info
@@ -175,8 +177,12 @@ def bench_index(source: Path, n: int, model: str) -> dict[str, Any]:
             chunk_tokens_per_chunk=round(statistics.mean(result.chunk_tokens), 1),
             record_tokens_per_chunk=round(statistics.mean(result.record_tokens), 1),
             fold_calls=sum(1 for c in result.call_log if c.kind == "fold"),
+            retries=result.retries,
             failed_chunks=len(result.failed),
+            profile=profile(result.completions),
         )
+    if not reuse_off:
+        return figures
     figures["evaluated_over_chunk_plus_records"] = round(
         figures["evaluated_tokens_per_chunk"]
         / (figures["chunk_tokens_per_chunk"] + figures["record_tokens_per_chunk"]),
@@ -186,6 +192,51 @@ def bench_index(source: Path, n: int, model: str) -> dict[str, Any]:
         figures["chunks_per_min"] / max(figures["reuse_off_chunks_per_min"], 1e-9), 2
     )
     return figures
+
+
+def profile(completions: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Where an update call's time goes, per call on average: the new prompt tokens and their
+    seconds, the generated tokens and theirs (forward passes, then sampling, of which the
+    grammar), from llama.cpp's counters and ours, against the wall clock; folds beside."""
+    out: dict[str, Any] = {}
+    for kind in ("update", "fold"):
+        calls = [c for k, c in completions if k == kind]
+        if not calls:
+            continue
+
+        def mean(key: str, calls: list[Any] = calls) -> float:
+            return statistics.mean(float(c.timings.get(key, 0.0)) for c in calls)
+
+        wall = statistics.mean(c.ms for c in calls) / 1000
+        prompt_s = mean("llama_prompt_ms") / 1000 or mean("prompt_ms") / 1000
+        generate_s = (mean("decode_ms") + mean("sample_ms")) / 1000
+        generated = statistics.mean(c.generated_tokens for c in calls)
+        new_tokens = statistics.mean(c.prompt_tokens for c in calls)
+        grammar_ms = sum(float(c.timings.get("grammar_ms", 0.0)) for c in calls)
+        sampled_ms = sum(
+            float(c.timings.get("decode_ms", 0.0)) + float(c.timings.get("sample_ms", 0.0))
+            for c in calls
+        )
+        out[kind] = {
+            "calls": len(calls),
+            "wall_s": round(wall, 2),
+            "new_prompt_tokens": round(new_tokens, 1),
+            "prompt_s": round(prompt_s, 2),
+            "prompt_tokens_per_s": round(new_tokens / prompt_s, 1) if prompt_s else None,
+            "generated_tokens": round(generated, 1),
+            "generation_s": round(generate_s, 2),
+            "ms_per_generated_token": round(generate_s * 1000 / generated, 1)
+            if generated
+            else None,
+            "grammar_share_of_generation": round(grammar_ms / sampled_ms, 3) if sampled_ms else 0,
+            "grammar_full_checks_per_token": round(
+                sum(float(c.timings.get("grammar_full", 0)) for c in calls)
+                / max(sum(c.generated_tokens for c in calls), 1),
+                3,
+            ),  # fmt: skip
+            "other_s": round(wall - prompt_s - generate_s, 2),
+        }
+    return out
 
 
 def _mean_evaluated(calls: list[Any]) -> float:

@@ -113,6 +113,7 @@ class LlamaCppLLM:
         if grammar is None and schema is not None:
             grammar = _schema_grammar(json.dumps(schema))
         self._interrupted.clear()
+        self._perf_reset()
         started = time.perf_counter()
         try:
             cached = self._evaluate(tokens)
@@ -129,8 +130,26 @@ class LlamaCppLLM:
             generated_tokens=len(generated),
             ms=ms,
             truncated=finish == "length",
-            timings={"prompt_ms": round(prompt_ms, 1), **timings},
+            timings={"prompt_ms": round(prompt_ms, 1), **timings, **self._perf()},
         )
+
+    def _perf_reset(self) -> None:
+        import llama_cpp
+
+        llama_cpp.llama_perf_context_reset(self._llama._ctx.ctx)
+
+    def _perf(self) -> dict[str, float]:
+        """llama.cpp's own counters for the call: its time in prompt evaluation and in the
+        forward passes of generation (the rest of the wall clock is sampling and Python)."""
+        import llama_cpp
+
+        data = llama_cpp.llama_perf_context(self._llama._ctx.ctx)
+        return {
+            "llama_prompt_ms": round(data.t_p_eval_ms, 1),
+            "llama_prompt_tokens": float(data.n_p_eval),
+            "llama_eval_ms": round(data.t_eval_ms, 1),
+            "llama_eval_tokens": float(data.n_eval),
+        }
 
     def _evaluate(self, tokens: list[int]) -> int:
         """Evaluate the prompt, reusing the KV cache for the longest prefix it shares with what

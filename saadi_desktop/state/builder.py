@@ -38,6 +38,7 @@ class BuildReport:
     seconds: float = 0.0
     finished: bool = False
     call_log: list[store.CallRow] = field(default_factory=list)
+    completions: list[tuple[str, Completion]] = field(default_factory=list)  # (kind, answer)
     chunk_tokens: list[int] = field(default_factory=list)  # per update: the chunk's own tokens
     record_tokens: list[int] = field(default_factory=list)  # per update: the recalled records
 
@@ -325,6 +326,7 @@ class _Loop:
             if self.should_stop():  # the call may have been interrupted: its answer is not used
                 raise Cancelled()
             calls.append(_call_row(kind if attempt == 0 else "retry", seq, level, completion))
+            self.report.completions.append((calls[-1].kind, completion))
             raw = completion.text
             try:
                 return parse(completion), None

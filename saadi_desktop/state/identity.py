@@ -54,7 +54,8 @@ def alias_kind(alias: str) -> str | None:
     if set(lowered) & CLAUSE_WORDS:
         return None
     content = [t for t in tokens if t not in HONORIFICS and t.lower() not in PARTICLES]
-    if content and len(tokens) <= MAX_NAME_WORDS and all(t[0].isupper() for t in content):
+    content = content or tokens  # a title used as a name: 'the General', 'Grandmother'
+    if len(tokens) <= MAX_NAME_WORDS and all(t[0].isupper() for t in content):
         return "name"
     if tokens[0][0].islower() and 2 <= len(tokens) <= MAX_DESCRIPTIVE_WORDS:
         return "descriptive"

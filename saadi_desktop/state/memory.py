@@ -365,9 +365,6 @@ class Memory:
         if owner is not None and owner != record.id:
             change.refused.append((alias, f"the name of record {owner}"))
             return
-        if cluster is not None and self.by_cluster.get(cluster, record.id) != record.id:
-            change.refused.append((alias, "another cluster's name"))
-            return
         if record.type in ("place", "object", "organization") and gender(alias):
             change.refused.append((alias, "a person's name on a place or object"))
             return
@@ -379,6 +376,13 @@ class Memory:
         nickname = any(
             is_nickname(a, b) for n in record.names() for a in core(n)[:1] for b in core(alias)
         )
+        if cluster is not None and not (stated or nickname):
+            # two names-pass clusters are two people until the text says otherwise
+            change.refused.append((alias, "another cluster's name"))
+            return
+        if cluster is not None and cluster in self.by_cluster:
+            change.refused.append((alias, "the name of another record's cluster"))
+            return
         votes = self.support.setdefault((record.id, key), set())
         votes.add(seq)
         if not (stated or nickname or len(votes) >= SUPPORT):

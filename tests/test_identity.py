@@ -1,0 +1,237 @@
+"""Identity rules and the memory they govern, on hand-made cases named after their books: the
+model proposes, the rules decide, and a replay of the kept answers rebuilds the same memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from saadi_desktop.state.answer import Line
+from saadi_desktop.state.identity import (
+    alias_kind,
+    conflict,
+    gender,
+    is_nickname,
+    stated_equivalent,
+)
+from saadi_desktop.state.memory import BookText, Candidate, Cluster, Memory, replay
+from saadi_desktop.state.summaries import unsupported_names
+
+
+@pytest.mark.parametrize(
+    ("alias", "kind"),
+    [
+        ("Lizzy", "name"),
+        ("Mrs. Bennet", "name"),
+        ("Lady Catherine de Bourgh", "name"),
+        ("Grandmother", "name"),
+        ("the old woman", "descriptive"),
+        ("the pawnbroker", "descriptive"),
+        ("meek sister", "descriptive"),
+        ("Dounia and I have agreed that from this very day you could", None),
+        ("the young man who has taken Netherfield Park", None),
+        ("he", None),
+        ("1812", None),
+    ],
+)
+def test_an_alias_is_a_name_or_a_short_noun_phrase_never_a_clause(alias: str, kind: str) -> None:
+    assert alias_kind(alias) == kind
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Mr. Bennet", "m"),
+        ("Miss Bingley", "f"),
+        ("Avdotya Romanovna", "f"),
+        ("Rodion Romanovitch", "m"),
+        ("Pulcheria Alexandrovna Raskolnikova", "f"),
+        ("Zossimov", "m"),
+        ("Dounia", ""),
+        ("Elizabeth", ""),
+    ],
+)
+def test_gender_from_honorifics_and_russian_endings(name: str, expected: str) -> None:
+    assert gender(name) == expected
+
+
+def test_the_bennet_family_never_joins() -> None:
+    assert conflict(["Jane Bennet"], ["Elizabeth Bennet"]) == "same surname, different given names"
+    assert conflict(["Mr. Bennet"], ["Mrs. Bennet"]) == "gender"
+    assert conflict(["Miss Bennet"], ["Mrs. Bennet"]) == "Miss and Mrs."
+    assert conflict(["Jane"], ["Elizabeth"]) == "different given names"
+    assert conflict(["Elizabeth Bennet"], ["Lizzy"]) == ""
+    assert conflict(["Elizabeth Bennet"], ["Eliza Bennet"]) == ""
+
+
+def test_rodion_and_avdotya_romanovna_are_brother_and_sister() -> None:
+    assert conflict(["Rodion Romanovitch"], ["Avdotya Romanovna"]) == "gender"
+
+
+def test_nicknames_come_from_the_table() -> None:
+    assert is_nickname("Lizzy", "Elizabeth") and is_nickname("Elizabeth", "Eliza")
+    assert not is_nickname("Jane", "Elizabeth")
+
+
+def test_dounia_is_avdotya_romanovna_because_the_passage_says_so() -> None:
+    text = "her daughter, Avdotya Romanovna, or Dounia as she was called at home, wrote"
+    assert stated_equivalent("Dounia", "Avdotya Romanovna", text)
+    assert stated_equivalent("Avdotya Romanovna", "Dounia", text)
+    assert not stated_equivalent("Dounia", "Pulcheria Alexandrovna", text)
+
+
+def test_a_summary_may_not_name_a_stranger() -> None:
+    covered = ["Elizabeth walked to Netherfield. Mr. Darcy watched her."]
+    assert unsupported_names("Elizabeth walks to Netherfield; Darcy looks on.", covered) == []
+    assert unsupported_names("Later, Elizabeth marries Wickham.", covered) == ["Wickham"]
+    assert unsupported_names("Wickham lies.", covered, names={"Wickham"}) == ["Wickham"]
+
+
+# -- the memory on a hand-made book ---------------------------------------------------------
+
+TEXTS = {
+    0: "Mr. Bennet spoke to Mrs. Bennet. Jane Bennet and Elizabeth Bennet listened.",
+    1: "Elizabeth laughed. Lizzy, said her father, you are too clever. Jane smiled.",
+    2: "The old woman counted her pledges. Alyona Ivanovna trusted nobody.",
+    3: "Avdotya Romanovna, or Dounia as she was called, wrote to her brother.",
+    4: "Dounia wrote again. The officer and the officer's wife came in.",
+}
+CLUSTERS = {
+    0: Cluster(0, "m", {"Mr. Bennet": 0}),
+    1: Cluster(1, "f", {"Mrs. Bennet": 0}),
+    2: Cluster(2, "", {"Jane Bennet": 0, "Jane": 1}),
+    3: Cluster(3, "", {"Elizabeth Bennet": 0, "Elizabeth": 1}),
+    4: Cluster(4, "", {"Lizzy": 1}),
+    5: Cluster(5, "", {"Alyona Ivanovna": 2}),
+    6: Cluster(6, "f", {"Avdotya Romanovna": 3}),
+    7: Cluster(7, "", {"Dounia": 3}),
+}
+MENTIONS = {
+    0: [(0, "Mr. Bennet"), (1, "Mrs. Bennet"), (2, "Jane Bennet"), (3, "Elizabeth Bennet")],
+    1: [(3, "Elizabeth"), (4, "Lizzy"), (2, "Jane")],
+    2: [(5, "Alyona Ivanovna")],
+    3: [(6, "Avdotya Romanovna"), (7, "Dounia")],
+    4: [(7, "Dounia")],
+}
+
+
+def book() -> BookText:
+    return BookText(dict(TEXTS), dict(CLUSTERS), {k: list(v) for k, v in MENTIONS.items()})
+
+
+def step(memory: Memory, seq: int, lines: list[Line]) -> tuple[list[Candidate], object]:
+    roster = memory.roster(seq)
+    return roster, memory.apply(lines, roster, seq)
+
+
+def number(roster: list[Candidate], name: str) -> int:
+    return next(c.number for c in roster if c.name == name)
+
+
+def names_of(memory: Memory) -> dict[str, set[str]]:
+    return {r.name: {r.name, *r.aliases} for r in memory.records.values()}
+
+
+def test_a_model_that_gives_one_id_to_two_bennets_cannot_merge_them() -> None:
+    memory = Memory(book())
+    roster = memory.roster(0)
+    mr = number(roster, "Mr. Bennet")
+    # the model claims every Bennet is Mr. Bennet
+    lines = [Line(mr, "", "person", ("Mrs. Bennet", "Jane Bennet", "Elizabeth Bennet"), "")]
+    change = memory.apply(lines, roster, 0)
+    assert names_of(memory)["Mr. Bennet"] == {"Mr. Bennet"}
+    refused = dict(change.refused)
+    assert refused == {
+        "Mrs. Bennet": "gender",
+        "Jane Bennet": "another cluster's name",
+        "Elizabeth Bennet": "another cluster's name",
+    }
+
+
+def test_lizzy_joins_elizabeth_by_the_nickname_table() -> None:
+    memory = Memory(book())
+    roster, _ = step(memory, 0, [Line(None, "Elizabeth Bennet", "person", (), "")])
+    roster = memory.roster(1)
+    lines = [Line(number(roster, "Lizzy"), "", "person", (), "her father's clever daughter")]
+    memory.apply(lines, roster, 1)
+    records = names_of(memory)
+    assert records["Elizabeth Bennet"] >= {"Elizabeth", "Lizzy"}
+    assert "Lizzy" not in records
+
+
+def test_dounia_joins_avdotya_romanovna_only_where_the_passage_says_so() -> None:
+    memory = Memory(book())
+    roster = memory.roster(3)
+    avdotya = number(roster, "Avdotya Romanovna")
+    change = memory.apply([Line(avdotya, "", "person", ("Dounia",), "")], roster, 3)
+    assert names_of(memory)["Avdotya Romanovna"] >= {"Dounia"}
+    assert change.pending == []
+    # and the next passage that says only "Dounia" is linked to her
+    later = memory.apply([], memory.roster(4), 4)
+    record = memory.owner["dounia"]
+    assert (4, record) in later.links
+
+
+def test_an_unsupported_name_waits_for_a_second_passage() -> None:
+    texts = {0: "Rodya came in. Rodion sat down.", 1: "Rodya left. Rodion was gone."}
+    clusters = {0: Cluster(0, "", {"Rodion": 0})}
+    mentions = {0: [(0, "Rodion")], 1: [(0, "Rodion")]}
+    memory = Memory(BookText(texts, clusters, mentions))
+    roster = memory.roster(0)
+    first = memory.apply([Line(1, "", "person", ("Rodya",), "")], roster, 0)
+    assert first.pending == ["Rodya"] and "Rodya" not in names_of(memory)["Rodion"]
+    memory.apply([Line(1, "", "", ("Rodya",), "")], memory.roster(1), 1)
+    assert "Rodya" in names_of(memory)["Rodion"]
+
+
+def test_the_old_woman_is_a_descriptive_alias_that_links_her_passages() -> None:
+    memory = Memory(book())
+    roster = memory.roster(2)
+    alyona = number(roster, "Alyona Ivanovna")
+    change = memory.apply([Line(alyona, "", "person", ("the old woman",), "")], roster, 2)
+    record = memory.owner["alyona ivanovna"]
+    assert "the old woman" in memory.records[record].aliases
+    assert (2, record) in change.links
+
+
+def test_a_role_word_claimed_by_three_records_identifies_nobody() -> None:
+    texts = {i: f"Person{i} came. The officer spoke." for i in range(4)}
+    clusters = {i: Cluster(i, "", {f"Person{i}": i}) for i in range(4)}
+    mentions = {i: [(i, f"Person{i}")] for i in range(4)}
+    memory = Memory(BookText(texts, clusters, mentions))
+    for seq in range(3):
+        memory.apply([Line(1, "", "person", ("the officer",), "")], memory.roster(seq), seq)
+    assert memory._role_word("the officer")
+    roster = memory.roster(3)  # the role word does not pull its holders into the list
+    assert [c.name for c in roster][:1] == ["Person3"]
+    assert all(not c.aliases or "the officer" not in c.aliases for c in roster)
+
+
+def test_a_place_never_takes_a_persons_name() -> None:
+    texts = {0: "Netherfield is let at last. Mr. Bingley has taken Netherfield."}
+    clusters = {0: Cluster(0, "", {"Netherfield": 0}), 1: Cluster(1, "m", {"Mr. Bingley": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Netherfield"), (1, "Mr. Bingley")]}))
+    roster = memory.roster(0)
+    lines = [Line(number(roster, "Netherfield"), "", "place", ("Mr. Bingley",), "")]
+    memory.apply(lines, roster, 0)
+    assert names_of(memory) == {"Netherfield": {"Netherfield"}}
+
+
+def test_replay_rebuilds_the_memory_from_the_kept_answers() -> None:
+    memory = Memory(book())
+    kept = []
+    script = {
+        0: lambda r: [Line(number(r, "Elizabeth Bennet"), "", "person", (), "listened")],
+        1: lambda r: [Line(number(r, "Lizzy"), "", "person", (), "laughed")],
+        2: lambda r: [Line(None, "the old woman", "person", (), "counted her pledges")],
+        3: lambda r: [Line(number(r, "Avdotya Romanovna"), "", "person", ("Dounia",), "")],
+    }
+    for seq, lines_for in script.items():
+        roster = memory.roster(seq)
+        lines = lines_for(roster)
+        memory.apply(lines, roster, seq)
+        kept.append((seq, [Candidate(c.number, c.name, c.record, c.cluster) for c in roster], lines))
+    again = replay(book(), kept)
+    assert names_of(again) == names_of(memory)
+    assert {r.id: r.descriptions for r in again.records.values()} == {
+        r.id: r.descriptions for r in memory.records.values()
+    }
