@@ -235,6 +235,20 @@ def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:
     assert report.failed == []
 
 
+def test_retries_are_counted_apart_so_planned_calls_equal_the_estimate(book: Path) -> None:
+    """11 calls against an estimate of 10 needs an explanation: the retry is reported."""
+    with BookDB.open(book) as db:
+        planned = call_counts(db)["calls_total"]
+    events: list[dict[str, Any]] = []
+    llm = ScriptedLLM(default=smart_reply).enqueue("not an answer", smart_reply, "{bad")
+    report = run(book, llm, progress=events.append)
+    assert report.retries == 2 and report.calls == planned + 2
+    assert events[-1]["planned_calls"] == planned and events[-1]["retries"] == 2
+    with BookDB.open(book) as db:
+        kinds = [c.kind for c in store.calls(db)]
+    assert len(kinds) - kinds.count("retry") == planned
+
+
 def test_cancel_and_resume_equals_an_uninterrupted_run(
     tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

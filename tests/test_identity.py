@@ -229,9 +229,33 @@ def test_replay_rebuilds_the_memory_from_the_kept_answers() -> None:
         roster = memory.roster(seq)
         lines = lines_for(roster)
         memory.apply(lines, roster, seq)
-        kept.append((seq, [Candidate(c.number, c.name, c.record, c.cluster) for c in roster], lines))
+        kept.append(
+            (seq, [Candidate(c.number, c.name, c.record, c.cluster) for c in roster], lines)
+        )
     again = replay(book(), kept)
     assert names_of(again) == names_of(memory)
     assert {r.id: r.descriptions for r in again.records.values()} == {
         r.id: r.descriptions for r in memory.records.values()
     }
+
+
+def test_a_note_copied_onto_a_second_record_describes_nobody() -> None:
+    memory = Memory(book())
+    roster = memory.roster(0)
+    note = "listened to their father"
+    lines = [
+        Line(number(roster, "Jane Bennet"), "", "person", (), note),
+        Line(number(roster, "Elizabeth Bennet"), "", "person", (), note),
+        Line(number(roster, "Mr. Bennet"), "", "", (), "Lizzy (other): a clever daughter"),
+    ]
+    change = memory.apply(lines, roster, 0)
+    held = [r.name for r in memory.records.values() if r.descriptions]
+    assert held == ["Jane Bennet"]
+    assert {why for _, why in change.refused} == {"a copied note"}
+
+
+def test_a_given_name_is_a_person_whatever_type_the_model_gave() -> None:
+    memory = Memory(book())
+    roster = memory.roster(1)
+    memory.apply([Line(number(roster, "Lizzy"), "", "other", (), "")], roster, 1)
+    assert {r.name: r.type for r in memory.records.values()} == {"Lizzy": "person"}

@@ -122,8 +122,12 @@ def is_nickname(x: str, y: str) -> bool:
 
 
 def both_given_names(x: str, y: str) -> bool:
-    table = _nicknames()
-    return x.lower() in table and y.lower() in table
+    return is_given_name(x) and is_given_name(y)
+
+
+def is_given_name(word: str) -> bool:
+    """Whether the nickname table knows ``word`` as a given name or a diminutive of one."""
+    return word.lower() in _nicknames()
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,7 @@ from saadi_desktop.state.identity import (
     core,
     fold,
     gender,
+    is_given_name,
     is_nickname,
     stated_equivalent,
 )
@@ -143,6 +144,7 @@ class Memory:
         self.loose_names: dict[str, int] = {}  # owned names that are no cluster's variant
         self.holders: dict[str, set[int]] = {}  # folded descriptive alias -> records
         self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
+        self.notes: set[str] = set()  # every note kept so far (folded)
 
     def adopt(self, records: Iterable[EntityRecord]) -> None:
         """Take over records stored before answers were kept (an older book resumed): their
@@ -281,9 +283,13 @@ class Memory:
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
-        gendered = self.book.clusters[cluster].gender or any(gender(v) for v in variants)
+        person = (
+            self.book.clusters[cluster].gender
+            or any(gender(v) for v in variants)
+            or any(is_given_name(w) for v in variants for w in core(v)[:1])
+        )
         record = self._create(
-            self._display(cluster, seq), "person" if gendered else _type("", kind), seq, change
+            self._display(cluster, seq), "person" if person else _type("", kind), seq, change
         )
         self._join(record, cluster, seq, change)
         return record
@@ -397,7 +403,12 @@ class Memory:
             return
         if not supported(note, folded):
             change.ungrounded.append(note)
+        elif _LIST_LINE.search(note) or fold(note) in self.notes:
+            # a line of the list copied back, or a note another record already has: a copied
+            # note describes nobody in particular
+            change.refused.append((note, "a copied note"))
         elif note not in record.descriptions:
+            self.notes.add(fold(note))
             record.descriptions[note] = change.seq
             change.new_descriptions.append((record.id, note))
 
@@ -420,6 +431,7 @@ class Memory:
         return len(self.holders.get(fold(alias), ())) >= ROLE_WORD_HOLDERS
 
 
+_LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
                  "father", "sister", "brother", "wife", "husband", "widow", "officer"}  # fmt: skip
 
