@@ -233,7 +233,7 @@ def profile(completions: list[tuple[str, Any]]) -> dict[str, Any]:
                 sum(float(c.timings.get("grammar_full", 0)) for c in calls)
                 / max(sum(c.generated_tokens for c in calls), 1),
                 3,
-            ),  # fmt: skip
+            ),
             "other_s": round(wall - prompt_s - generate_s, 2),
         }
     return out
