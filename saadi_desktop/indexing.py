@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from dataclasses import asdict
 from types import FrameType
 from typing import Any
 
@@ -84,7 +85,7 @@ def _replay(path: Any, as_json: bool) -> int:
             report = replay_book(db)
         except ReplayError as error:
             raise StoreError(str(error)) from None
-    _print({"kind": "replayed", **report.__dict__}, as_json)
+    _print({"kind": "replayed", **asdict(report)}, as_json)
     return 0
 
 

@@ -232,7 +232,7 @@ def test_replay_rebuilds_the_memory_from_the_kept_answers() -> None:
         kept.append(
             (seq, [Candidate(c.number, c.name, c.record, c.cluster) for c in roster], lines)
         )
-    again = replay(book(), kept)
+    again, _ = replay(book(), kept)
     assert names_of(again) == names_of(memory)
     assert {r.id: r.descriptions for r in again.records.values()} == {
         r.id: r.descriptions for r in memory.records.values()

@@ -52,7 +52,6 @@ class _Book:
         self.chunks: list[StoredChunk] = store.indexed_chunks(db)
         self.texts = [text[c.start : c.end] for c in self.chunks]
         self.index_of = {c.seq: i for i, c in enumerate(self.chunks)}
-        self.names = store.chunk_names(db)
         self.summary_text: dict[tuple[int, int], str] = {
             (s.level, self.index_of[s.first_chunk]): s.text
             for s in store.summaries(db)
@@ -110,7 +109,9 @@ class _Loop:
         self.db, self.llm, self.f = db, llm, f
         self.progress, self.should_stop = progress, should_stop
         self.book = _Book(db)
-        self.text = book_text(db, self.book.chunks)
+        self.text = book_text(
+            db, {c.seq: t for c, t in zip(self.book.chunks, self.book.texts, strict=True)}
+        )
         self.memory = restore(db, self.text)
         self.name_words = {  # the book's names, for checking that a summary names no stranger
             w for c in self.text.clusters.values() for v in c.variants for w in v.split()

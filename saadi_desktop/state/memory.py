@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saadi_desktop.state.answer import Line, MalformedOutput
+from saadi_desktop.state.answer import Line
 from saadi_desktop.state.identity import (
     alias_kind,
     conflict,
@@ -30,12 +30,12 @@ from saadi_desktop.state.identity import (
     is_nickname,
     stated_equivalent,
 )
+from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
-__all__ = ["BookText", "Candidate", "Change", "EntityRecord", "MalformedOutput", "Memory", "fold"]
+__all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
 
 ROSTER_SIZE = 8  # numbered lines in one update prompt
 ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
-ROLE_WORD_HOLDERS = 3  # a descriptive alias claimed by this many records identifies nobody
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 _WORD = re.compile(r"\w+")
 _STOP = {
@@ -289,7 +289,7 @@ class Memory:
             or any(is_given_name(w) for v in variants for w in core(v)[:1])
         )
         record = self._create(
-            self._display(cluster, seq), "person" if person else _type("", kind), seq, change
+            self._display(cluster, seq), "person" if person else kind or "other", seq, change
         )
         self._join(record, cluster, seq, change)
         return record
@@ -414,18 +414,16 @@ class Memory:
 
     def _link_text(self, seq: int, change: Change) -> None:
         """Link the passage to every record one of whose names it contains."""
-        for cluster, _ in self.book.mentions.get(seq, []):
+        for cluster, variant in self.book.mentions.get(seq, []):
             if cluster in self.by_cluster:
-                change.link(seq, self.by_cluster[cluster])
+                record = self.records[self.by_cluster[cluster]]
+                change.link(seq, record.id)
+                if self.book.clusters[cluster].variants[variant] == seq:  # a variant new here
+                    self._add_alias(record, variant, seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
-        for record in self.records.values():  # variants that first appear in this passage
-            for cluster in record.clusters:
-                for variant, at in self.book.clusters[cluster].variants.items():
-                    if at == seq:
-                        self._add_alias(record, variant, seq, change)
 
     def _role_word(self, alias: str) -> bool:
         return len(self.holders.get(fold(alias), ())) >= ROLE_WORD_HOLDERS
@@ -463,11 +461,6 @@ def supported(description: str, folded_chunk: str) -> bool:
     return present * 2 >= len(words)
 
 
-def occurs(phrase: str, folded_chunk: str) -> bool:
-    """Whether ``phrase`` occurs in the (folded) chunk as whole words."""
-    return _occurs(fold(phrase), folded_chunk)
-
-
 def _occurs(folded: str, folded_chunk: str) -> bool:
     if not folded:
         return False
@@ -495,10 +488,11 @@ def _tokens(text: str) -> list[str]:
     return _WORD.findall(text.casefold())
 
 
-def replay(book: BookText, answers: Iterable[tuple[int, list[Candidate], list[Line]]]) -> Memory:
+def replay(
+    book: BookText, answers: Iterable[tuple[int, list[Candidate], list[Line]]]
+) -> tuple[Memory, list[Change]]:
     """Rebuild the memory from kept answers (chunk seq, the list it was given, its lines) under
-    the current rules, with no model call."""
+    the current rules, with no model call; with the change each answer made."""
     memory = Memory(book)
-    for seq, roster, lines in answers:
-        memory.apply(lines, roster, seq)
-    return memory
+    changes = [memory.apply(lines, roster, seq) for seq, roster, lines in answers]
+    return memory, changes

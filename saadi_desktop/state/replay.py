@@ -13,8 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saadi_desktop.state import answer
-from saadi_desktop.state.memory import BookText, Candidate, Change, Cluster, EntityRecord, Memory
-from saadi_desktop.store import BookDB, StoredChunk
+from saadi_desktop.state.memory import (
+    BookText,
+    Candidate,
+    Change,
+    Cluster,
+    EntityRecord,
+    Memory,
+    replay,
+)
+from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
 
@@ -33,15 +41,16 @@ class ReplayReport:
     seconds: float
 
 
-def book_text(db: BookDB, chunks: Sequence[StoredChunk] | None = None) -> BookText:
-    """What the memory reads of ``db``: the indexed chunks and the names pass."""
-    text = db.text()
-    chunks = store.indexed_chunks(db) if chunks is None else chunks
+def book_text(db: BookDB, texts: dict[int, str] | None = None) -> BookText:
+    """What the memory reads of ``db``: the indexed chunks' texts (by seq; read here unless the
+    caller has them already) and the names pass."""
+    if texts is None:
+        text = db.text()
+        texts = {c.seq: text[c.start : c.end] for c in store.indexed_chunks(db)}
     clusters = {
         c["id"]: Cluster(c["id"], c["gender"], dict(c["variants"])) for c in store.name_clusters(db)
     }
-    return BookText({c.seq: text[c.start : c.end] for c in chunks}, clusters,
-                    store.chunk_clusters(db))  # fmt: skip
+    return BookText(texts, clusters, store.chunk_clusters(db))
 
 
 def kept_answers(
@@ -88,10 +97,7 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
     from: replayed from the kept answers, or — for a book indexed before answers were kept —
     adopted from its stored records."""
     if not _unanswered(db, until):
-        memory = Memory(book)
-        for seq, roster, lines in kept_answers(db, until):
-            memory.apply(lines, roster, seq)
-        return memory
+        return replay(book, kept_answers(db, until))[0]
     memory = Memory(book)
     memory.adopt(
         EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))
@@ -115,8 +121,7 @@ def replay_book(db: BookDB) -> ReplayReport:
     answers = kept_answers(db)
     if not answers:
         raise ReplayError(f"{db.path.name}: no kept answers yet; index the book first")
-    memory = Memory(book_text(db))
-    changes = [memory.apply(lines, roster, seq) for seq, roster, lines in answers]
+    _, changes = replay(book_text(db), answers)
     rows = memory_rows(changes)
     builder = store.builder_row(db)
     store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
