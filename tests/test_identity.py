@@ -48,6 +48,9 @@ def test_an_alias_is_a_name_or_a_short_noun_phrase_never_a_clause(alias: str, ki
         ("Zossimov", "m"),
         ("Dounia", ""),
         ("Elizabeth", ""),
+        ("the Englishman", "m"),
+        ("the old woman", "f"),
+        ("the pawnbroker", ""),
     ],
 )
 def test_gender_from_honorifics_and_russian_endings(name: str, expected: str) -> None:
@@ -259,3 +262,21 @@ def test_a_given_name_is_a_person_whatever_type_the_model_gave() -> None:
     roster = memory.roster(1)
     memory.apply([Line(number(roster, "Lizzy"), "", "other", (), "")], roster, 1)
     assert {r.name: r.type for r in memory.records.values()} == {"Lizzy": "person"}
+
+
+def test_mlle_blanche_is_not_the_englishman() -> None:
+    texts = {0: "Mlle. Blanche smiled at the Englishman, and the Englishman bowed."}
+    clusters = {0: Cluster(0, "f", {"Mlle. Blanche": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Mlle. Blanche")]}))
+    roster = memory.roster(0)
+    change = memory.apply([Line(1, "", "person", ("the Englishman",), "")], roster, 0)
+    assert names_of(memory) == {"Mlle. Blanche": {"Mlle. Blanche"}}
+    assert change.refused == [("the Englishman", "gender")]
+
+
+def test_the_models_place_stands_even_for_a_name_that_is_also_a_given_name() -> None:
+    texts = {0: "They left Paris for Moscow."}
+    clusters = {0: Cluster(0, "", {"Paris": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Paris")]}))
+    memory.apply([Line(1, "", "place", (), "")], memory.roster(0), 0)
+    assert [r.type for r in memory.records.values()] == ["place"]

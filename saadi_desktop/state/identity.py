@@ -26,6 +26,10 @@ CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", 
 _WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)*\.?")
 # Russian patronymics and surnames carry gender in their endings.
 _FEMALE_ENDINGS = ("ovna", "evna", "ichna", "ova", "eva", "skaya", "tskaya")
+_FEMALE_NOUNS = {"lady", "girl", "mother", "sister", "wife", "daughter", "aunt", "widow",
+                 "queen", "princess", "maid", "niece", "landlady", "mistress"}  # fmt: skip
+_MALE_NOUNS = {"boy", "father", "brother", "husband", "son", "uncle", "king", "prince",
+               "nephew", "lord", "landlord", "master", "fellow"}  # fmt: skip
 _MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch", "ov", "ev", "sky", "skii")
 
 
@@ -63,8 +67,16 @@ def alias_kind(alias: str) -> str | None:
 
 
 def gender(name: str) -> str:
-    """'m', 'f' or '' from an honorific or a Russian patronymic or surname ending."""
+    """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending, or — for a
+    descriptive phrase ('the Englishman', 'the old woman') — its last word."""
     tokens = words(name)
+    if tokens and tokens[0][0].islower():
+        head = tokens[-1].lower()
+        if head in _FEMALE_NOUNS or head.endswith("woman"):
+            return "f"
+        if head in _MALE_NOUNS or head.endswith("man"):
+            return "m"
+        return ""
     if tokens and tokens[0] in MALE:
         return "m"
     if tokens and tokens[0] in FEMALE:

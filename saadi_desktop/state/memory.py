@@ -283,11 +283,13 @@ class Memory:
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
-        person = (
-            self.book.clusters[cluster].gender
-            or any(gender(v) for v in variants)
-            or any(is_given_name(w) for v in variants for w in core(v)[:1])
+        given = (
+            kind in ("", "person", "other")
+            and any(  # the model's "place" stands
+                is_given_name(w) for v in variants for w in core(v)[:1]
+            )
         )
+        person = self.book.clusters[cluster].gender or any(gender(v) for v in variants) or given
         record = self._create(
             self._display(cluster, seq), "person" if person else kind or "other", seq, change
         )
@@ -363,8 +365,10 @@ class Memory:
         if kind == "descriptive":
             if record.type in ("place", "object") and key.split()[-1] in _PERSON_NOUNS:
                 change.refused.append((alias, "a person's description on a place or object"))
-                return
-            self._add_alias(record, alias, seq, change)
+            elif conflict(record.names(), [alias]):  # 'the Englishman' on Mlle. Blanche
+                change.refused.append((alias, conflict(record.names(), [alias])))
+            else:
+                self._add_alias(record, alias, seq, change)
             return
         owner = self.owner.get(key)
         cluster = self.book.cluster_of.get(key)
