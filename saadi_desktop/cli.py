@@ -116,7 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = bench.add_parser("speed", help="import (and later index and query) figures")
     sub.set_defaults(handler=cmd_bench_speed)
-    sub.add_argument("book", metavar="BOOK", help="a book file")
+    sub.add_argument(
+        "book", metavar="BOOK", help="a book id, a .saadi.db path or a book file (re-imported)"
+    )
     sub.add_argument("--index", type=int, metavar="N")
     sub.add_argument("--repeat", type=int, default=3, help="imports to time (median)")
     sub.add_argument("--model", default="", metavar="PATH", help="GGUF for --index (default)")
@@ -459,9 +461,10 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 def cmd_bench_speed(args: argparse.Namespace) -> int:
     from saadi_desktop.eval.speed import bench_speed
+    from saadi_desktop.library import source_file
 
     report = bench_speed(
-        Path(args.book), repeat=args.repeat, index=args.index, model=args.model,
+        source_file(args.book), repeat=args.repeat, index=args.index, model=args.model,
         queries=args.queries, questions=Path(args.questions) if args.questions else None,
         reuse_off=not args.no_reuse_off,
     )  # fmt: skip

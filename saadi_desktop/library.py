@@ -185,6 +185,28 @@ def resolve_book(reference: str, library: Path | None = None) -> Path:
     )
 
 
+def source_file(reference: str, library: Path | None = None) -> Path:
+    """The original file of a book: ``reference`` itself when it is a book file, else the file
+    the book (an id or a ``.saadi.db``) was imported from — for work that needs the file again,
+    such as timing its import."""
+    candidate = Path(reference).expanduser()
+    if candidate.is_file() and not candidate.name.endswith(DB_SUFFIX):
+        return candidate
+    path = find_book(reference, library)
+    if path is None:
+        raise StoreError(
+            f"{reference}: no such book in the library (give an id, a .saadi.db or a file)"
+        )
+    with BookDB.open(path) as db:
+        info = db.info()
+    original = Path(info.source_path)
+    if not original.is_file():
+        raise StoreError(
+            f"{reference}: the file it was imported from is gone ({original}); give the file"
+        )
+    return original
+
+
 def remove_book(reference: str, library: Path | None = None) -> Path:
     """Delete a book's DB (and its WAL files); the original file is not touched. A book that is
     being indexed (by this process or another) is refused: the indexer holds its lock."""

@@ -367,3 +367,34 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     assert " ".join(lines[2].split()) == "overall 0.4444 0.8 0.5714 1 1 0.7143 0.5714 0.6349 1"
     assert "records per major character (max 2): Elizabeth 2, Jane 1" in lines
     assert "  impure record 7: Elizabeth, Jane, Lydia" in lines
+
+
+@pytest.mark.parametrize("reference", ["id", "db", "file"])
+def test_bench_speed_accepts_a_book_id_a_db_path_or_the_file(
+    reference: str, small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saadi_desktop.cli import main
+    from saadi_desktop.library import import_book
+
+    info = import_book(small_epub).info
+    given = {"id": info.id, "db": str(info.path), "file": str(small_epub)}[reference]
+    status = main(["bench", "speed", given, "--repeat", "1", "--queries", "0", "--json"])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    report = json.loads(out)
+    assert (report["file"], report["chunks"]) == (small_epub.name, info.chunks)
+
+
+def test_bench_speed_of_a_book_whose_file_is_gone_says_so(
+    small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saadi_desktop.cli import main
+    from saadi_desktop.library import import_book
+
+    info = import_book(small_epub).info
+    small_epub.unlink()
+    assert main(["bench", "speed", info.id, "--queries", "0"]) == 1
+    assert capsys.readouterr().err == (
+        f"saadi: error: {info.id}: the file it was imported from is gone ({small_epub}); "
+        "give the file\n"
+    )
