@@ -247,3 +247,23 @@ def test_the_real_embedder_loads_and_searches_offline(
     assert vector.shape == (1, 384) and abs(float(np.linalg.norm(vector)) - 1) < 1e-5
     found = searcher.search("a man climbing a staircase", retriever="dense", k=2)
     assert any("stairs" in r.text for r in found.results)  # no shared word: meaning only
+
+
+def test_a_limit_before_the_first_passage_still_counts_the_matches_later(
+    tmp_path: Path, library: Path
+) -> None:
+    source = tmp_path / "serial.txt"
+    preface = "\n\n".join(f"A word from the editor, note {n}." for n in range(40))
+    walk = "Rodion walked to the bridge and looked down at the water for a long while. " * 6
+    told = ["The old woman counted her pledges.", "Lizaveta, the old woman's sister, came home.",
+            walk, walk, walk]  # fmt: skip
+    story = "\n\n".join(
+        f"CHAPTER {n}\n\n{text}\n\n{walk}"
+        for n, text in zip(["I", "II", "III", "IV", "V"], told, strict=True)
+    )
+    source.write_text(f"PREFACE\n\n{preface}\n\n{story}\n", encoding="utf-8")
+    with BookDB.open(import_book(source).info.path) as db:
+        searcher = open_searcher(db)
+    found = searcher.search("old woman", until=0)
+    assert (found.results, found.candidates, found.later) == ([], 0, 2)
+    assert searcher.search("old woman").later == 0  # no limit: nothing lies later

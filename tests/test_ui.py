@@ -370,3 +370,22 @@ def test_reader_shows_plain_text_never_markup(
     qtbot.waitUntil(lambda: window.reader.book is not None, timeout=5000)
     assert "<b>not bold</b> <img src='http://x/y.png'>" in window.reader.view.toPlainText()
     assert window.reader.view.cursorForPosition(QPoint(0, 0)).position() == 0
+
+
+@pytest.mark.parametrize(
+    ("later", "spoilers", "said"),
+    [
+        (0, False, "No passage matches, up to here."),
+        (1, False, "No passage matches, up to here; 1 passage matches later in the book "
+                   "(Show everything to see it)."),
+        (3, False, "No passage matches, up to here; 3 passages match later in the book "
+                   "(Show everything to see them)."),
+        (0, True, "No passage matches."),
+    ],
+)  # fmt: skip
+def test_an_empty_result_list_says_how_many_passages_match_later(
+    later: int, spoilers: bool, said: str
+) -> None:
+    from saadi_desktop.ui.search_panel import no_results
+
+    assert no_results(later, spoilers) == said

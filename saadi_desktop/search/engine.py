@@ -201,12 +201,12 @@ class Searcher:
         if retriever not in RETRIEVERS:
             raise ValueError(f"unknown retriever {retriever!r}")
         raw, m, limit = self.channel_scores(query, until, retriever, channels)
-        if m == 0:
-            return Results([], 0, retriever=retriever)
+        later = self._later(query, m) if until is not None else 0
+        if m == 0:  # the limit lies before the first passage (a title page, the contents)
+            return Results([], 0, later, retriever)
         fused, zs = fuse(raw, weights or DEFAULT_WEIGHTS)
         order = np.lexsort((np.arange(m), -fused))[:k]
         results = [self._result(int(i), query, fused, zs, limit) for i in order]
-        later = self._later(query, m) if until is not None else 0
         return Results(results, m, later, retriever)
 
     def _later(self, query: str, m: int) -> int:

@@ -47,6 +47,17 @@ HINT = (
 NO_RESULTS = "No passage matches, up to here."
 
 
+def no_results(later: int, spoilers: bool) -> str:
+    """What an empty result list says: and how many passages match later, without a spoiler."""
+    if spoilers:
+        return "No passage matches."
+    if not later:
+        return NO_RESULTS
+    passages = f"{later} passage{'s' * (later != 1)} match{'es' * (later == 1)}"
+    them = "them" if later != 1 else "it"
+    return f"{NO_RESULTS[:-1]}; {passages} later in the book (Show everything to see {them})."
+
+
 class ResultCard(QFrame):
     """One result: section, a snippet with the query's words marked, and the reasons."""
 
@@ -306,7 +317,8 @@ class SearchPanel(QWidget):
             self.list_layout.insertWidget(index, card)
             self.cards.append(card)
         self.hint.setVisible(not results)
-        self.hint.setText(NO_RESULTS if self.query.text().strip() else HINT)
+        empty = no_results(later, self.spoilers.isChecked())
+        self.hint.setText(empty if self.query.text().strip() else HINT)
         self.result_area.verticalScrollBar().setValue(0)
         self._show_scope()
         self.results_changed.emit()
