@@ -112,3 +112,43 @@ def test_toc_fragments_start_sections_inside_a_file(tmp_path: Path) -> None:
     book = load_book(path)
     second = book.sections[1]
     assert second.title == "Second" and book.text[second.start :].startswith("Second\n\nMore text")
+
+
+def nested(depth: int, inner: str, *, between: str = "") -> str:
+    """``inner`` inside ``depth`` nested <div>s, with ``between`` text at every tenth level."""
+    opening = "".join(f"<div>{between.format(n) if n % 10 == 0 else ''}" for n in range(depth))
+    return opening + inner + "</div>" * depth
+
+
+@pytest.mark.parametrize("soup", [False, True], ids=["xhtml", "tag-soup"])
+@pytest.mark.parametrize("depth", [300, 3000])
+def test_deeply_nested_markup_imports_all_its_text(tmp_path: Path, depth: int, soup: bool) -> None:
+    # libxml2 builds no tree deeper than 256 (2048 with its 'huge' option); its HTML parser
+    # used to cut the chapter off there without an error. A tag-soup entity (&nbsp;) sends
+    # the chapter through the HTML parser first.
+    space = "&nbsp;" if soup else " "
+    body = (
+        "<p>Before the nest.</p>"
+        + nested(depth, f"<p>Deep{space}inside.</p>", between="<p>Level {0}.</p>")
+        + "<p>After the nest.</p>"
+    )
+    book = load_book(make_epub(tmp_path / "deep.epub", [("One", body), ("Two", "<p>Next.</p>")]))
+    levels = [f"Level {n}." for n in range(0, depth, 10)]
+    assert book.text.split("\n\n") == [
+        "One", "Before the nest.", *levels, "Deep inside.", "After the nest.", "Two", "Next.",
+    ]  # fmt: skip
+    last = [book.text[s.start : s.end].strip().rsplit("\n\n", 1)[-1] for s in book.sections]
+    assert [s.title for s in book.sections] == ["One", "Two"]
+    assert last == ["After the nest.", "Next."]
+
+
+def test_the_stream_reader_for_deep_chapters_reads_a_real_book_as_the_tree_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from saadi_desktop.books import xhtml
+
+    alice = BOOKS / "epub" / "carroll_alices-adventures-in-wonderland.epub"
+    by_tree = load_book(alice)
+    monkeypatch.setattr(xhtml, "_parse_tree", lambda *_: None)  # every chapter "too deep"
+    by_stream = load_book(alice)
+    assert (by_stream.text, by_stream.sections) == (by_tree.text, by_tree.sections)
