@@ -10,7 +10,7 @@ All functions here are pure: plain strings in, a decision out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES
@@ -90,6 +90,36 @@ def gender(name: str) -> str:
     return ""
 
 
+def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether ``name`` is a family, not one person: the plural of a surname among the
+    ``known`` names, that the text puts after 'the' ('the Bennets', 'the Miss Lucases' — but
+    not 'Mr. Williams' beside 'Sir William')."""
+    own = core(name)
+    if not own or not own[-1].endswith("s"):
+        return False
+    last = own[-1]
+    singulars = {last[:-1], last[:-2]} if last.endswith("es") else {last[:-1]}
+    if not any(core(k)[-1:] and core(k)[-1] in singulars for k in known):
+        return False
+    the = re.compile(rf"(?<!\w)the\s+{re.escape(name)}(?!\w)", re.I)
+    return any(the.search(text) for text in texts)
+
+
+_LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
+
+
+def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether the text uses a name the way it uses places: at least half of its occurrences
+    follow 'at', 'in', 'to', 'from'… ('at Longbourn', 'to London'); people are rarely met so."""
+    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    found = near = 0
+    for text in texts:
+        for match in re.finditer(rf"(\w+)\s+(?:{pattern})(?!\w)", text):
+            found += 1
+            near += match.group(1).lower() in _LOCATIVE
+    return found > 0 and near * 2 >= found
+
+
 def conflict(a: Iterable[str], b: Iterable[str]) -> str:
     """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it)."""
     a, b = list(a), list(b)
@@ -120,7 +150,12 @@ def _pair_conflict(x: str, y: str) -> str:
 
 
 def same_given_name(x: str, y: str) -> bool:
-    return x == y or is_nickname(x, y)
+    """'Lizzy' and 'Elizabeth'; also 'Lizzy' and 'Eliza', two diminutives of one name."""
+    x, y = x.lower(), y.lower()
+    table = _nicknames()
+    return (
+        x == y or is_nickname(x, y) or bool(table.get(x, frozenset()) & table.get(y, frozenset()))
+    )
 
 
 def is_nickname(x: str, y: str) -> bool:
@@ -133,6 +168,36 @@ def is_nickname(x: str, y: str) -> bool:
     return y in table.get(x, ()) or x in table.get(y, ())
 
 
+def is_diminutive(nick: str, full: str) -> bool:
+    """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
+    'Elizabeth'), not the other way round."""
+    return nick.lower() in _diminutives().get(full.lower(), ())
+
+
+def display_name(names: Sequence[str]) -> str:
+    """The name a reader looks someone up by, among ``names`` (in the order learned): the
+    fullest proper name — 'Elizabeth Bennet' over 'Lizzy' and over 'Miss Elizabeth Bennet',
+    'Mr. Darcy' over 'Darcy', 'Alyona Ivanovna' over 'the old woman' — earliest first on a tie."""
+    proper = [n for n in names if alias_kind(n) == "name"] or list(names[:1])
+    forms: dict[tuple[str, ...], list[str]] = {}  # one person's name with and without a title
+    for name in proper:
+        forms.setdefault(tuple(core(name)), []).append(name)
+    firsts = [own[0] for own in forms if own]
+
+    def best_form(own: tuple[str, ...]) -> str:
+        # a title reads well only before a lone surname: 'Mr. Darcy', but 'Elizabeth Bennet'
+        titled = [n for n in forms[own] if len(words(n)) > len(own)]
+        bare = [n for n in forms[own] if n not in titled]
+        return ((titled or bare) if len(own) == 1 else (bare or titled))[0]
+
+    def rank(item: tuple[int, tuple[str, ...]]) -> tuple[int, bool, int]:
+        index, own = item
+        diminutive = bool(own) and any(is_diminutive(own[0], f) for f in firsts)
+        return len(own), not diminutive, -index
+
+    return best_form(max(enumerate(forms), key=rank)[1])
+
+
 def both_given_names(x: str, y: str) -> bool:
     return is_given_name(x) and is_given_name(y)
 
@@ -143,14 +208,19 @@ def is_given_name(word: str) -> bool:
 
 
 @lru_cache(maxsize=1)
+def _diminutives() -> dict[str, frozenset[str]]:
+    """Given name → its diminutives (the ``nicknames`` package's table)."""
+    from nicknames import NickNamer
+
+    return {name: frozenset(nicks) for name, nicks in NickNamer().nickname_lookup.items()}
+
+
+@lru_cache(maxsize=1)
 def _nicknames() -> dict[str, frozenset[str]]:
     """Given name → its diminutives and the names it is a diminutive of (the ``nicknames``
     package's hand-curated table, Apache-2.0)."""
-    from nicknames import NickNamer
-
-    namer = NickNamer()
     table: dict[str, set[str]] = {}
-    for canonical, nicks in namer.nickname_lookup.items():
+    for canonical, nicks in _diminutives().items():
         for nick in nicks:
             table.setdefault(canonical, set()).add(nick)
             table.setdefault(nick, set()).add(canonical)

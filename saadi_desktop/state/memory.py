@@ -26,8 +26,10 @@ from saadi_desktop.state.identity import (
     core,
     fold,
     gender,
+    is_family,
     is_given_name,
     is_nickname,
+    looks_like_place,
     stated_equivalent,
 )
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
@@ -271,11 +273,31 @@ class Memory:
             if holders:
                 change.refused.append((name, "a description several records answer to"))
                 return None
-        return self._create(name, _type(name, line.type), seq, change)
+        record = self._create(name, _type(name, line.type), seq, change)
+        if kind == "name":
+            self._claim_parts(record, folded, seq, change)
+        return record
+
+    def _claim_parts(self, record: EntityRecord, folded: str, seq: int, change: Change) -> None:
+        """A cluster first met here, only ever inside the new record's name, is part of it:
+        'Ivanovna' of 'Alyona Ivanovna' when the names pass missed a sentence-initial
+        'Alyona'."""
+        name = fold(record.name)
+        for cluster, variant in self.book.mentions.get(seq, []):
+            part = fold(variant)
+            if (
+                cluster not in self.by_cluster
+                and part != name
+                and f" {part} " in f" {name} "
+                and _count(part, folded) == _count(name, folded)
+                and not conflict([record.name], self.book.clusters[cluster].variants)
+            ):
+                self._join(record, cluster, seq, change)
 
     def _cluster_record(self, cluster: int, kind: str, seq: int, change: Change) -> EntityRecord:
-        """The record of a names-pass cluster, created the first time the model lists it — or
-        the record of the full name it is a nickname of ('Lizzy' of 'Elizabeth Bennet')."""
+        """The record of a names-pass cluster, created in the first passage that names it (with
+        the model's type when the model lists it there) — or the record of the full name it is
+        a nickname of ('Lizzy' of 'Elizabeth Bennet')."""
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
@@ -290,9 +312,15 @@ class Memory:
             )
         )
         person = self.book.clusters[cluster].gender or any(gender(v) for v in variants) or given
-        record = self._create(
-            self._display(cluster, seq), "person" if person else kind or "other", seq, change
-        )
+        known = [v for c in self.by_cluster for v in self.book.clusters[c].variants]
+        read = [t for c, t in self.book.texts.items() if c <= seq]
+        if all(is_family(v, known, read) for v in variants):
+            kind = "organization"  # 'the Bennets': a family
+        elif person:
+            kind = "person"
+        elif kind in ("", "other") and looks_like_place(variants, read):
+            kind = "place"  # 'at Longbourn', 'to London', in the text read so far
+        record = self._create(self._display(cluster, seq), kind or "other", seq, change)
         self._join(record, cluster, seq, change)
         return record
 
@@ -405,7 +433,14 @@ class Memory:
     def _describe(self, record: EntityRecord, note: str, folded: str, change: Change) -> None:
         if not note:
             return
-        if not supported(note, folded):
+        names = [record.name, *record.aliases]
+        own = {w for n in names for w in _tokens(n)}
+        said = [w for w in _tokens(note) if len(w) > 3 and w not in _STOP and w not in own]
+        if len(said) < 2:
+            change.refused.append((note, "says nothing beyond a name"))  # 'person; also Darcy'
+        elif record.type != "person" and set(_tokens(note)[:4]) & _PERSON_NOUNS:
+            change.refused.append((note, "a person's note on a place or thing"))
+        elif not supported(note, folded, names):
             change.ungrounded.append(note)
         elif _LIST_LINE.search(note) or fold(note) in self.notes:
             # a line of the list copied back, or a note another record already has: a copied
@@ -417,13 +452,16 @@ class Memory:
             change.new_descriptions.append((record.id, note))
 
     def _link_text(self, seq: int, change: Change) -> None:
-        """Link the passage to every record one of whose names it contains."""
+        """Link the passage to every record one of whose names it contains. A name the model
+        left out still has its record: identity comes from the text, not from the answer."""
         for cluster, variant in self.book.mentions.get(seq, []):
             if cluster in self.by_cluster:
                 record = self.records[self.by_cluster[cluster]]
                 change.link(seq, record.id)
                 if self.book.clusters[cluster].variants[variant] == seq:  # a variant new here
                     self._add_alias(record, variant, seq, change)
+            else:
+                self._cluster_record(cluster, "", seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if _occurs_as_name(name, text):
@@ -435,7 +473,8 @@ class Memory:
 
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
-                 "father", "sister", "brother", "wife", "husband", "widow", "officer"}  # fmt: skip
+                 "father", "sister", "brother", "wife", "husband", "widow", "officer",
+                 "person"}  # fmt: skip
 
 
 def _type(name: str, proposed: str) -> str:
@@ -455,14 +494,27 @@ def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
     return [records[i] for i in ranked if scores[i] > 0]
 
 
-def supported(description: str, folded_chunk: str) -> bool:
-    """Notes are low-trust: keep one only when most of its content words occur in the chunk,
-    which drops what a small model brings from outside the text."""
-    words = [w for w in _tokens(description) if len(w) > 3 and w not in _STOP]
+NOTE_WINDOW = 300  # characters either side of a name that a note about it may draw on
+
+
+def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) -> bool:
+    """Notes are low-trust: keep one only when most of its content words occur as words near
+    one of the record's ``names`` in the chunk (anywhere in it when no name is given), which
+    drops what a small model brings from outside the text and what it pins on the wrong person
+    ('a young woman who is not very good-looking' of everyone in the passage)."""
+    words = {w for w in _tokens(description) if len(w) > 3 and w not in _STOP}
     if not words:
         return False
-    present = sum(1 for w in words if w in folded_chunk)
-    return present * 2 >= len(words)
+    spans = [
+        folded_chunk[max(0, m.start() - NOTE_WINDOW) : m.end() + NOTE_WINDOW]
+        for name in names
+        for m in re.finditer(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded_chunk)
+    ] or ([] if names else [folded_chunk])
+    return any(len(words & set(_tokens(span))) * 2 >= len(words) for span in spans)
+
+
+def _count(folded: str, folded_chunk: str) -> int:
+    return len(re.findall(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk))
 
 
 def _occurs(folded: str, folded_chunk: str) -> bool:

@@ -97,7 +97,14 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
     from: replayed from the kept answers, or — for a book indexed before answers were kept —
     adopted from its stored records."""
     if not _unanswered(db, until):
-        return replay(book, kept_answers(db, until))[0]
+        memory, changes = replay(book, kept_answers(db, until))
+        if until is None and changes:
+            # the rules may have changed since these answers were applied (an upgrade): the
+            # stored memory becomes the one the build goes on from, or the two would drift
+            builder = store.builder_row(db)
+            rows = memory_rows(changes)
+            store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
+        return memory
     memory = Memory(book)
     memory.adopt(
         EntityRecord(r.id, r.name, r.type, r.learned_at, dict(r.aliases), dict(r.descriptions))

@@ -119,9 +119,22 @@ def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
     ):
         descriptions.setdefault(entity_id, {})[text] = learned
     return [
-        RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {}))
+        _shown(RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {})))
         for i, name, kind, learned in rows
     ]
+
+
+def _shown(record: RecordRow) -> RecordRow:
+    """The record under the fullest name learned by the limit ('Elizabeth Bennet', not the
+    'Lizzy' it was first met as); the name it was created with becomes an alias."""
+    from saadi_desktop.state.identity import display_name
+
+    name = display_name([record.name, *record.aliases])
+    if name == record.name:
+        return record
+    aliases = {record.name: record.learned_at, **record.aliases}
+    del aliases[name]
+    return RecordRow(record.id, name, record.type, record.learned_at, aliases, record.descriptions)
 
 
 ROLE_WORD_HOLDERS = 3
