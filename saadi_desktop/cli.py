@@ -13,7 +13,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop import __version__
+from saadi_desktop import __version__, cli_reading
 from saadi_desktop.books import BookFormatError
 from saadi_desktop.store import BookDB, BookInfo, StoreError
 
@@ -106,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub = book_command(name, handler, help_text)
         sub.add_argument("--until", type=int, metavar="POS")
         _json_flag(sub)
+
+    cli_reading.register(book_command)  # who, recap
 
     sub = book_command("residuals", cmd_residuals, "the SCT extractive residual tree (no model)")
     sub.add_argument("--depth", type=int, metavar="D", help="show nodes down to depth D only")
