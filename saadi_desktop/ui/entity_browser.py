@@ -1,14 +1,16 @@
 """The entity browser: people, places and other entities as of the reading position.
 
-A filter by type and by typing (name or alias) above a list; below it the chosen entity's
-aliases, descriptions and mentions (the passages linked to it, with its names marked). Clicking a
-mention's place asks the reader to jump there. The data (:class:`~saadi_desktop.ui.notes.BookNotes`)
+A filter by type and by typing (name or alias) above a list; below it a timeline strip of where
+the chosen entities are mentioned, from the start to the limit (Ctrl+click or Shift+click more
+names to compare them, lane under lane), then the current entity's aliases, descriptions and
+mentions (the passages linked to it, with its names marked). Clicking the strip or a mention's
+place asks the reader to jump there. The data (:class:`~saadi_desktop.ui.notes.BookNotes`)
 arrives already cut at the spoiler limit; this widget only filters and lays it out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
@@ -23,9 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from saadi_desktop import timeline
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.notes import NAMES_ONLY, BookNotes, EntityEntry, matches, mention_highlights
 from saadi_desktop.ui.safe_text import NotesView, escape, marked_snippet
+from saadi_desktop.ui.timeline_strip import TOGETHER, TimelineStrip
 
 KINDS = [
     ("All types", None),
@@ -45,6 +49,8 @@ NAMES_ONLY_TIP = (
     "Found by name only: the quick names pass saw this name; the model has not read about it "
     "yet (index the book for aliases and descriptions)."
 )
+MAX_LANES = 6  # entities compared on one timeline; more chosen: the first six in the list
+COMPARE_TIP = "Where they are mentioned. Ctrl+click or Shift+click names to compare them."
 
 
 class EntityBrowser(QWidget):
@@ -58,6 +64,7 @@ class EntityBrowser(QWidget):
         self.entries: list[EntityEntry] = []  # in list order
         self.current: EntityEntry | None = None
         self.mentions_shown = MENTIONS_SHOWN
+        self.ticks: list[int] = []  # chapter starts, marked on the timeline
 
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter by name or alias…")
@@ -80,16 +87,27 @@ class EntityBrowser(QWidget):
             self.list.header().setSectionResizeMode(
                 column, self.list.header().ResizeMode.ResizeToContents
             )
+        self.list.setSelectionMode(QTreeWidget.SelectionMode.ExtendedSelection)
         self.list.currentItemChanged.connect(self._current_changed)
+        self.list.itemSelectionChanged.connect(self._show_timeline)
+        self.strip = TimelineStrip(locate)
+        self.strip.setToolTip(COMPARE_TIP)
+        self.strip.mention_requested.connect(self.open_lane_mention)
         self.details = NotesView()
         self.details.anchorClicked.connect(self._anchor_clicked)
 
         filters = QHBoxLayout()
         filters.addWidget(self.filter, 1)
         filters.addWidget(self.kind)
+        below = QWidget()
+        details = QVBoxLayout(below)
+        details.setContentsMargins(0, 0, 0, 0)
+        details.setSpacing(2)
+        details.addWidget(self.strip)
+        details.addWidget(self.details, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.list)
-        split.addWidget(self.details)
+        split.addWidget(below)
         split.setSizes([200, 440])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -100,17 +118,23 @@ class EntityBrowser(QWidget):
 
     # -- data -----------------------------------------------------------------------------------
 
-    def set_notes(self, notes: BookNotes | None, text: str) -> None:
-        """Show the entities of ``notes``; the chosen entity stays chosen if it is still there."""
+    def set_notes(self, notes: BookNotes | None, text: str, ticks: Sequence[int] = ()) -> None:
+        """Show the entities of ``notes``; the chosen entities stay chosen if they are still
+        there. ``ticks`` (chapter starts) are marked on the timeline."""
         key = self.current.key if self.current is not None else None
-        self.notes, self.text = notes, text
+        compared = {e.key for e in self.chosen()}
+        self.notes, self.text, self.ticks = notes, text, list(ticks)
         self.entries = sorted(notes.entities, key=_order) if notes else []
         with QSignalBlocker(self.list):
             self.list.clear()
             self.list.addTopLevelItems([_row(entry) for entry in self.entries])
             self._apply_filter()
             self.select(key)
+            for index, entry in enumerate(self.entries):
+                if entry.key in compared and not self._item(index).isHidden():
+                    self._item(index).setSelected(True)
         self._current_changed()
+        self._show_timeline()
 
     def set_scope(self, text: str, spoilers: bool) -> None:
         """The line that says how far the notes go (red while spoilers are shown)."""
@@ -125,6 +149,25 @@ class EntityBrowser(QWidget):
     def shown(self) -> list[EntityEntry]:
         """The entities the filter lets through, in list order."""
         return [e for i, e in enumerate(self.entries) if not self._item(i).isHidden()]
+
+    def chosen(self) -> list[EntityEntry]:
+        """The selected entities (the timeline's lanes), in list order."""
+        return [
+            e
+            for i, e in enumerate(self.entries)
+            if self._item(i).isSelected() and not self._item(i).isHidden()
+        ]
+
+    def compare(self, keys: Sequence[str]) -> None:
+        """Choose the entities with ``keys`` together: the first is the current one, all of
+        them are lanes of the timeline."""
+        wanted = set(keys)
+        with QSignalBlocker(self.list):
+            self.select(keys[0] if keys else None)
+            for index, entry in enumerate(self.entries):
+                self._item(index).setSelected(entry.key in wanted)
+        self._current_changed()
+        self._show_timeline()
 
     def select(self, key: str | None) -> None:
         """Choose the entity with ``key`` (None, or one not shown: the first shown)."""
@@ -154,6 +197,39 @@ class EntityBrowser(QWidget):
         current = self.list.currentItem()
         if current is None or current.isHidden():
             self.select(None)
+
+    def _show_timeline(self) -> None:
+        """The timeline of the chosen entities, from the notes already read (no database)."""
+        notes = self.notes
+        if notes is None:
+            self.strip.set_timeline(None)
+            return
+        lanes = self.chosen()[:MAX_LANES] or ([self.current] if self.current else [])
+        self.strip.set_timeline(
+            timeline.build(
+                lanes,
+                until=notes.until,
+                limit_chunk=notes.limit_chunk,
+                chunk_starts=notes.chunk_starts,
+                chunk_ends=notes.chunk_ends,
+                text_length=len(self.text),
+            ),
+            self.ticks,
+        )
+
+    def open_lane_mention(self, key: str, seq: int) -> None:
+        """A click on the timeline: show chunk ``seq`` with the names of the lane's entity
+        (of every compared entity, for the lane of passages they share) marked."""
+        if self.notes is None:
+            return
+        lanes = self.strip.timeline.lanes if self.strip.timeline is not None else ()
+        keys = {lane.key for lane in lanes} if key == TOGETHER else {key}
+        start, end = self.notes.span(seq)
+        highlights = sorted(
+            {h for e in self.entries if e.key in keys
+             for h in mention_highlights(self.text, start, end, e)}
+        )  # fmt: skip
+        self.mention_requested.emit(start, end, highlights)
 
     def _current_changed(self) -> None:
         item = self.list.currentItem()

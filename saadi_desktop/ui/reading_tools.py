@@ -197,7 +197,8 @@ class ReadingTools(QObject):
         book = self.reader.book
         text = book.text if book is not None else ""
         notes = self.notes if book is not None else None
-        self.entities.set_notes(notes, text)
+        chapters = [s.start for s in book.sections if s.matter == "body"] if book else []
+        self.entities.set_notes(notes, text, chapters)  # chapters: ticks on the timeline
         self.outline.set_notes(notes, text)
         scope, spoilers = self._scope(notes)
         self.entities.set_scope(scope, spoilers)
