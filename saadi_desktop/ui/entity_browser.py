@@ -50,7 +50,7 @@ NAMES_ONLY_TIP = (
     "yet (index the book for aliases and descriptions)."
 )
 MAX_LANES = 6  # entities compared on one timeline; more chosen: the first six in the list
-COMPARE_TIP = "Where they are mentioned. Ctrl+click or Shift+click names to compare them."
+TIMELINE_CAPTION = "Where mentioned, from the start · Ctrl+click names to compare"
 
 
 class EntityBrowser(QWidget):
@@ -91,7 +91,7 @@ class EntityBrowser(QWidget):
         self.list.currentItemChanged.connect(self._current_changed)
         self.list.itemSelectionChanged.connect(self._show_timeline)
         self.strip = TimelineStrip(locate)
-        self.strip.setToolTip(COMPARE_TIP)
+        self.caption = QLabel(TIMELINE_CAPTION)
         self.strip.mention_requested.connect(self.open_lane_mention)
         self.details = NotesView()
         self.details.anchorClicked.connect(self._anchor_clicked)
@@ -103,6 +103,7 @@ class EntityBrowser(QWidget):
         details = QVBoxLayout(below)
         details.setContentsMargins(0, 0, 0, 0)
         details.setSpacing(2)
+        details.addWidget(self.caption)
         details.addWidget(self.strip)
         details.addWidget(self.details, 1)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -203,6 +204,7 @@ class EntityBrowser(QWidget):
         notes = self.notes
         if notes is None:
             self.strip.set_timeline(None)
+            self.caption.hide()
             return
         lanes = self.chosen()[:MAX_LANES] or ([self.current] if self.current else [])
         self.strip.set_timeline(
@@ -216,6 +218,8 @@ class EntityBrowser(QWidget):
             ),
             self.ticks,
         )
+        self.caption.setVisible(not self.strip.isHidden())
+        self.caption.setStyleSheet(f"color: {theme.current().muted}; padding: 2px 0 0 4px;")
 
     def open_lane_mention(self, key: str, seq: int) -> None:
         """A click on the timeline: show chunk ``seq`` with the names of the lane's entity
