@@ -71,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     _json_flag(book_command("show", cmd_show, "sections with offsets, chunks and words"))
     _json_flag(book_command("remove", cmd_remove, "remove a book from the library"))
 
+    sub = book_command("append", cmd_append, "append new chapters (a book file) to a growing book")
+    sub.add_argument("file", metavar="FILE", help="an EPUB, PDF or text file with the new text")
+    _json_flag(sub)
+
     sub = book_command("index", cmd_index, "build or resume the document state")
     sub.add_argument("--model", metavar="PATH", help="a GGUF file or an OpenAI-compatible URL")
     sub.add_argument("--limit", type=int, metavar="N")
@@ -239,6 +243,30 @@ def cmd_show(args: argparse.Namespace) -> int:
     columns = ("start", "end", "chunks", "words", "matter")
     table = [("  " * (r["level"] - 1) + r["title"], *(str(r[k]) for k in columns)) for r in rows]
     _print_table(("section", *columns), table)
+    return 0
+
+
+def cmd_append(args: argparse.Namespace) -> int:
+    from saadi_desktop.library import append_file
+    from saadi_desktop.state.cost import call_counts
+
+    appended = append_file(args.book, args.file)
+    with BookDB.open(appended.path) as db:
+        info, counts = db.info(), call_counts(db)
+    started = counts["done"] > 0
+    if args.json:
+        _print_json({**_info_dict(info), "chunks_added": appended.chunks,
+                     "sections_added": list(appended.sections),
+                     "updates_remaining": counts["updates_remaining"],
+                     "calls_remaining": counts["calls_remaining"]})  # fmt: skip
+        return 0
+    chapters = f" ({', '.join(appended.sections)})" if appended.sections else ""
+    print(f"appended {appended.chunks} passages to {info.title}{chapters}")
+    if appended.chunks and started:
+        print(
+            f"saadi index {info.id} reads only what is new: {counts['updates_remaining']} "
+            f"passages, {counts['calls_remaining']} model calls with the folds due"
+        )
     return 0
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from saadi_desktop.books import BookFormatError, load_book
 from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
+from saadi_desktop.growing import Appended, append_book, append_text
 from saadi_desktop.residuals import build_residuals
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.store import BookDB, BookInfo, StoreError
@@ -97,29 +98,25 @@ def import_book(
 
 
 def append_to_book(reference: str, addition: str, library: Path | None = None) -> int:
-    """Append text to a book (a growing document): new paragraphs at the end, new chunks over
-    them, the names pass redone; nothing already indexed changes. Returns the chunks added."""
-    from saadi_desktop.books.model import PARAGRAPH_SEPARATOR, clean_inline
+    """Append plain text to a book (a growing document): see :mod:`saadi_desktop.growing`.
+    Returns the chunks added."""
+    return append_text(_existing(reference, library), addition).chunks
 
+
+def append_file(reference: str, file: str | Path, library: Path | None = None) -> Appended:
+    """Append a book file's text (EPUB, PDF or plain text) to a book, its chapters as new
+    sections; refused while the book is being indexed."""
+    source = Path(file).expanduser()
+    if not source.is_file():
+        raise BookFormatError(source, "no such file")
+    return append_book(_existing(reference, library), source)
+
+
+def _existing(reference: str, library: Path | None) -> Path:
     path = find_book(reference, library)
     if path is None:
         raise StoreError(f"{reference}: no such book in the library")
-    paragraphs = [clean_inline(p) for p in re.split(r"\n\s*\n", addition)]
-    new_text = PARAGRAPH_SEPARATOR.join(p for p in paragraphs if p)
-    if not new_text:
-        return 0
-    with BookDB.open(path) as db:
-        text, old = db.text(), db.chunks()
-        addition = PARAGRAPH_SEPARATOR + new_text if text else new_text
-        budget = int(db.db.execute("SELECT chunk_words FROM builder").fetchone()[0])
-        grown = text + addition
-        fresh = [c for c in chunk_text(grown, [len(text)], budget) if c.start >= len(text)]
-        base = len(old)
-        added = [Chunk(base + i, c.start, c.end, c.words) for i, c in enumerate(fresh)]
-        db.append_text(addition, added)
-        run_names_pass(db)
-        build_residuals(db)
-    return len(added)
+    return path
 
 
 def _write_failure(source: Path, library: Path, error: Exception) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -148,22 +148,41 @@ class BookDB:
             raise
         self.db.execute("COMMIT")
 
-    def append_text(self, addition: str, chunks: list[Chunk]) -> None:
+    def append_text(
+        self, addition: str, chunks: list[Chunk], sections: Sequence[Section] = ()
+    ) -> None:
         """Append to the canonical text (every existing offset stays valid) and add the chunks
-        that cover the new text; sections that reached the old end now reach the new one."""
+        that cover the new text and the ``sections`` that start in it. A section that reached
+        the old end now reaches the new one — or, at the level of the new sections or deeper,
+        the first of them (the last chapter ends where a new chapter starts)."""
         old_end = len(self.text())
-        section_seq = self._one(
-            "SELECT seq FROM sections WHERE start <= ? ORDER BY level DESC, seq DESC LIMIT 1",
-            (old_end,),
-        )
-        matter = self._one(
-            "SELECT matter FROM chunks ORDER BY seq DESC LIMIT 1"
-        )  # a growing document grows in the matter it ends with
+        new_end = old_end + len(addition)
+        top = min((s.level for s in sections), default=None)
+        first = sections[0].start if sections else new_end
+
+        def end_of(section: Section) -> int:
+            if section.end != old_end:
+                return section.end
+            return new_end if top is None or section.level < top else first
+
+        every = self.sections()
+        grown = [replace(s, end=end_of(s)) for s in every] + list(sections)
+        last = self._one("SELECT matter FROM chunks ORDER BY seq DESC LIMIT 1")
+        # A growing document grows in the matter it ends with, and a new chapter in its own.
+        holders = _innermost_sections(grown, chunks)
+        matters = [
+            grown[i].matter if i is not None and i >= len(every) else last[0] if last else "body"
+            for i in holders
+        ]
         with self.transaction():
             self.db.execute("UPDATE canonical SET body = body || ? WHERE id = 1", (addition,))
-            self.db.execute(
-                'UPDATE sections SET "end" = ? WHERE "end" = ?', (old_end + len(addition), old_end)
-            )
+            for seq, section in enumerate(grown[: len(every)]):
+                self.db.execute('UPDATE sections SET "end" = ? WHERE seq = ?', (section.end, seq))
+            self.db.table("sections").insert_all(
+                {"seq": len(every) + i, "title": s.title, "level": s.level, "start": s.start,
+                 "end": s.end, "matter": s.matter}
+                for i, s in enumerate(sections)
+            )  # fmt: skip
             full = self.text()
             self.db.table("chunks").insert_all(
                 {
@@ -171,11 +190,11 @@ class BookDB:
                     "start": c.start,
                     "end": c.end,
                     "words": c.words,
-                    "section_seq": section_seq[0] if section_seq else None,
-                    "matter": matter[0] if matter else "body",
+                    "section_seq": section,
+                    "matter": matter,
                     "content_hash": content_hash(full[c.start : c.end]),
                 }
-                for c in chunks
+                for c, section, matter in zip(chunks, holders, matters, strict=True)
             )
 
     def close(self) -> None:
