@@ -15,9 +15,11 @@ from typing import Any
 
 from saadi_desktop import views
 from saadi_desktop.books import Section
+from saadi_desktop.library import append_file as append_file_to_book
 from saadi_desktop.library import data_dir, import_book, list_books, remove_book, resolve_book
 from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.embed import Embedder
+from saadi_desktop.state.cost import call_counts
 from saadi_desktop.store import BookDB, BookInfo
 from saadi_desktop.store import state as state_store
 from saadi_desktop.store.bookdb import now
@@ -54,6 +56,29 @@ def resolve(reference: str) -> Path:
 
 def remove(info: BookInfo) -> None:
     remove_book(str(info.path))
+
+
+@dataclass(frozen=True)
+class Grown:
+    """What appending to a book did, and what indexing the new text will cost."""
+
+    info: BookInfo
+    chunks: int  # new passages
+    sections: tuple[str, ...]  # new chapters
+    indexed: bool  # the model had read some of the book before
+    calls: int  # model calls left to index the book: the new passages and the folds due
+
+
+def append_file(path: Path, file: str | Path) -> Grown:
+    """Append a book file's text to the book at ``path`` (refused while it is being indexed).
+
+    Raises ``BookFormatError`` or ``StoreError`` with a message for the reader."""
+    appended = append_file_to_book(str(path), file)
+    with BookDB.open(path) as db:
+        counts = call_counts(db)
+        info = db.info()
+    return Grown(info, appended.chunks, appended.sections, counts["done"] > 0,
+                 counts["calls_remaining"])  # fmt: skip
 
 
 def book_info(path: Path) -> BookInfo:
