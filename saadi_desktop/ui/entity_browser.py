@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, QSignalBlocker, Qt, QUrl, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -131,9 +131,14 @@ class EntityBrowser(QWidget):
             self.list.addTopLevelItems([_row(entry) for entry in self.entries])
             self._apply_filter()
             self.select(key)
+            # Filling the list selects its first row: the selection is set again, whole.
+            chosen = self.list.currentItem()
+            current = self.list.indexOfTopLevelItem(chosen) if chosen is not None else -1
             for index, entry in enumerate(self.entries):
-                if entry.key in compared and not self._item(index).isHidden():
-                    self._item(index).setSelected(True)
+                item = self._item(index)
+                item.setSelected(
+                    not item.isHidden() and (entry.key in compared or index == current)
+                )
         self._current_changed()
         self._show_timeline()
 
@@ -179,7 +184,9 @@ class EntityBrowser(QWidget):
         if index is None:
             self.list.setCurrentIndex(QModelIndex())
         else:
-            self.list.setCurrentItem(self._item(index))
+            # This one alone, whatever keys are held (Ctrl would add it to the selection).
+            only = QItemSelectionModel.SelectionFlag.ClearAndSelect
+            self.list.setCurrentItem(self._item(index), 0, only)
         if self.list.signalsBlocked():
             return  # the caller shows the details once, when it is done
         self._current_changed()

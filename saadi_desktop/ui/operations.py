@@ -21,10 +21,10 @@ from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.embed import Embedder
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.store import BookDB, BookInfo
-from saadi_desktop.store import state as state_store
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
 from saadi_desktop.ui.notes import BookNotes, EntityEntry, OutlineNode, group_outline
+from saadi_desktop.who import known_entities
 
 
 @dataclass(frozen=True)
@@ -153,32 +153,14 @@ def book_notes(path: Path, until: int | None) -> BookNotes:
         chunks = db.chunks()
         limit = views.chunk_at(db, until)
         starts, ends = [c.start for c in chunks], [c.end for c in chunks]
-        mentions: dict[str, list[int]] = {}
-        for seq, entity_id, _learned in state_store.links(db, limit):
-            mentions.setdefault(str(entity_id), []).append(seq)
-        found = views.entities(db, until)
-        clusters = {v: str(e["id"]) for e in found if e["source"] == "names"
-                    for v in (e["name"], *e["aliases"])}  # fmt: skip
-        for seq, variants in state_store.chunk_names(db).items():
-            if limit is not None and seq > limit:
-                continue
-            for key in {clusters[v] for v in variants if v in clusters}:
-                mentions.setdefault(key, []).append(seq)
+        found = known_entities(db, until)  # the card's, the timeline's and ``saadi who``'s rows
         summaries = [
             OutlineNode(n["level"], n["first_chunk"], n["last_chunk"], n["start"], n["end"],
                         n["text"], n["provisional"])
             for n in views.outline(db, until)
         ]  # fmt: skip
     entities = [
-        EntityEntry(
-            key=str(e["id"]),
-            name=e["name"],
-            type=e["type"],
-            aliases=tuple(e["aliases"]),
-            descriptions=tuple(e["descriptions"]),
-            mentions=tuple(sorted(mentions.get(str(e["id"]), []))),
-            by_name_only=e["source"] == "names",
-        )
+        EntityEntry(e.key, e.name, e.type, e.aliases, e.descriptions, e.mentions, e.by_name_only)
         for e in found
     ]
     outline = group_outline(summaries, starts, ends)
