@@ -152,3 +152,12 @@ def test_the_stream_reader_for_deep_chapters_reads_a_real_book_as_the_tree_does(
     monkeypatch.setattr(xhtml, "_parse_tree", lambda *_: None)  # every chapter "too deep"
     by_stream = load_book(alice)
     assert (by_stream.text, by_stream.sections) == (by_tree.text, by_tree.sections)
+
+
+def test_a_deep_chapter_the_stream_reader_cannot_read_is_refused_by_name(tmp_path: Path) -> None:
+    from saadi_desktop.books import BookFormatError
+
+    body = nested(300, "<p>Inside.</p><![weird section]>")
+    book = make_epub(tmp_path / "odd.epub", [("One", body)])
+    with pytest.raises(BookFormatError, match=r"^odd\.epub: chapter-1\.xhtml cannot be parsed"):
+        load_book(book)

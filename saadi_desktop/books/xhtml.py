@@ -49,7 +49,7 @@ def parse_xhtml(path: Path, name: str, content: bytes) -> ParsedDocument:
     """Parse one content document of ``path`` (named ``name`` in the archive)."""
     root = _parse_tree(path, name, content)
     if root is None:  # nested too deeply for a tree: read it as a stream of tags instead
-        return _parse_stream(content)
+        return _parse_stream(path, name, content)
     parsed = ParsedDocument()
     for element in root.iter():
         if _local(element) == "title" and not parsed.title:
@@ -103,7 +103,7 @@ def _decode(content: bytes) -> str:
         return content.decode("utf-8-sig", errors="replace")
 
 
-def _parse_stream(content: bytes) -> ParsedDocument:
+def _parse_stream(path: Path, name: str, content: bytes) -> ParsedDocument:
     """Title, matter and paragraphs from the tags as they come (Python's HTML tokenizer keeps
     no tree, so there is no depth limit); the walker is the same one the tree feeds."""
     from html.parser import HTMLParser
@@ -146,8 +146,11 @@ def _parse_stream(content: bytes) -> ParsedDocument:
                 self.handle_data(data.removeprefix("CDATA["))
 
     stream = Stream(convert_charrefs=True)
-    stream.feed(_decode(content))
-    stream.close()
+    try:
+        stream.feed(_decode(content))
+        stream.close()
+    except AssertionError as error:  # the tokenizer's word for a declaration it cannot read
+        raise BookFormatError(path, f"{name} cannot be parsed as XHTML ({error})") from None
     walker.close()
     return parsed
 
