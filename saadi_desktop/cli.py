@@ -145,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--chunks", type=int, default=2, metavar="N", help="chunks to index")
     sub.add_argument("--model", default="", metavar="PATH", help="GGUF or server (default)")
     _json_flag(sub)
+    cli_reading.register_bench(bench)  # card
     sub = bench.add_parser("retrieval", help="hit rate and evidence coverage per method")
     sub.set_defaults(handler=cmd_bench_retrieval)
     sub.add_argument("book", metavar="BOOK")

@@ -32,6 +32,35 @@ def register(book_command: BookCommand) -> None:
     sub.add_argument("--json", action="store_true", help="print JSON")
 
 
+def register_bench(bench: Any) -> None:
+    """Add ``bench card`` to the ``bench`` subcommands."""
+    sub = bench.add_parser("card", help="how long a Who is this? card takes after a click (ms)")
+    sub.set_defaults(handler=cmd_bench_card)
+    sub.add_argument("book", metavar="BOOK", help="a book id, a .saadi.db path or a book file")
+    sub.add_argument("--until", type=int, metavar="POS", help="read up to here (default: half)")
+    sub.add_argument("--clicks", type=int, default=50, metavar="N", help="names to click")
+    sub.add_argument(
+        "--stand-in", action="store_true",
+        help="index a copy of the whole book with the stand-in model (llm/demo.py) first",
+    )  # fmt: skip
+    sub.add_argument("--json", action="store_true", help="print JSON")
+
+
+def cmd_bench_card(args: argparse.Namespace) -> int:
+    from saadi_desktop.ui.companion.card_bench import bench_card
+
+    report = bench_card(args.book, until=args.until, clicks=args.clicks, stand_in=args.stand_in)
+    if args.json:
+        _print_json(report)
+        return 0
+    print(f"{report['book']} up to {report['where']} ({report['entities']} entities"
+          f"{', stand-in index' if report['stand_in'] else ''})")  # fmt: skip
+    print(f"{report['clicks']} clicks on {len(report['names'])} names: click → card shown "
+          f"p50 {report['p50_ms']} ms, p95 {report['p95_ms']} ms, max {report['max_ms']} ms; "
+          f"the first card {report['first_ms']} ms")  # fmt: skip
+    return 0
+
+
 def cmd_who(args: argparse.Namespace) -> int:
     """The card of the entity that best answers to NAME; exit status 1 when none does."""
     from saadi_desktop import views

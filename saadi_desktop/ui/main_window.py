@@ -17,6 +17,7 @@ from saadi_desktop.store import BookInfo
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.appending import install_appending
+from saadi_desktop.ui.companion import install_companion
 from saadi_desktop.ui.compat import GarbageCollector
 from saadi_desktop.ui.contents import TableOfContents
 from saadi_desktop.ui.deep_search import install_deep_search
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.search.passage_requested.connect(self._show_result)
         self._build_menu()
         self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
+        self.companion = install_companion(self)  # who is this? where was I? (Reading menu)
         self.indexing = install_indexing(self, self.library, self.refresh_library)
         self.appending = install_appending(self)  # File › Append to this book…
         self.indexing.index_changed.connect(self.tools.state_grew)  # new notes to show
