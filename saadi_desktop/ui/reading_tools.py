@@ -183,6 +183,7 @@ class ReadingTools(QObject):
             return  # a newer request is on its way, or the book was closed
         self.notes = notes
         self._show_notes()
+        self._reading_moved(0)  # the reader may have read on while these were being read
 
     def _notes_failed(self, request: int, error: BaseException) -> None:
         if request != self.request:
