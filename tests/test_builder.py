@@ -50,9 +50,11 @@ def listed(messages: list[Message]) -> dict[str, int]:
     """The numbered list of an update prompt: each name and alias → its number."""
     numbers: dict[str, int] = {}
     for number, name, about in re.findall(
-        r"^(\d+) (.+?) \(([^)]*)\)", messages[-1]["content"].rsplit("\n---\n", 1)[1], re.M
+        r"^(\d+) ([^(\n]+?)(?: \(([^)]*)\))?$",
+        messages[-1]["content"].rsplit("\n---\n", 1)[1],
+        re.M,
     ):
-        for each in (name, *about.partition("also ")[2].split(", ")):
+        for each in (name, *about.split("; ")):
             numbers.setdefault(each.strip(), int(number))
     return numbers
 

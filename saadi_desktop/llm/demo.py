@@ -21,7 +21,7 @@ _PLACE_WORDS = {"street", "square", "bridge", "island", "prospect", "lane", "par
                 "canal", "house", "hall", "church", "road", "town", "city", "petersburg",
                 "london", "moscow", "river", "court", "market", "hotel", "inn"}  # fmt: skip
 _NOT_NAMES = {"the", "his", "her", "my", "that", "sister", "brother", "uncle", "aunt"}
-_ROSTER = re.compile(r"^(\d+) (.+?) \(([^)]*)\)(?::.*)?$", re.M)
+_ROSTER = re.compile(r"^(\d+) ([^(\n]+?)(?: \(([^)]*)\))?$", re.M)
 _SENTENCE = re.compile(r"[^.!?]*[.!?]")
 _EPITHET = re.compile(
     r"(?:the|his|her|my|that) (?:(?:old|young|poor|little|tall|drunken|former|dear|new) )?"
@@ -47,17 +47,17 @@ def names_reply(messages: list[Message]) -> str:
     lines: list[Line] = []
     used: set[str] = set()
     for number, name, about in _ROSTER.findall(user.rsplit("\n---\n", 1)[-1]):
-        aliases = [a.strip() for a in about.partition("also ")[2].split(",") if a.strip()]
+        aliases = [a.strip() for a in about.split(";") if a.strip()]
         named = [n for n in (name, *aliases) if _words(n) and n in passage]
         if not named or len(lines) >= MAX_ENTITIES:
             continue
         epithets = [e for e in _epithets(passage, named[0]) if e not in used]
         used |= set(epithets)
-        kind = about.split(";")[0]
         lines.append(
-            Line(int(number), "", _kind(name) if kind == "new" else "", tuple(epithets[:1]),
-                 _sentence_with(passage, named[0]))
-        )  # fmt: skip
+            Line(
+                int(number), "", _kind(name), tuple(epithets[:1]), _sentence_with(passage, named[0])
+            )
+        )
     return render(lines)
 
 

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 ENTITY_TYPES = ("person", "place", "organization", "object", "other")
-MAX_ENTITIES = 6
+MAX_ENTITIES = 4
 MAX_ALIASES = 3
 MAX_NAME = 48
-MAX_NOTE = 80
+MAX_NOTE = 60
 
 
 class MalformedOutput(ValueError):
@@ -57,7 +57,7 @@ def grammar(numbers: Sequence[int]) -> str:
             'sep ::= " | "',
             f"type ::= {types}",
             f'aliases ::= (text ("; " text){{0,{MAX_ALIASES - 1}}})?',
-            f"text ::= [^|;\\n ] [^|;\\n]{{0,{MAX_NAME - 1}}}",
+            f"text ::= [^|;():\\n ] [^|;():\\n]{{0,{MAX_NAME - 1}}}",
             f"note ::= [^|\\n]{{0,{MAX_NOTE}}}",
         ]
     )

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from saadi_desktop.llm.base import Message
 
-PROMPT_VERSION = "saadi-v4"
+PROMPT_VERSION = "saadi-v5"
 MAX_SUMMARY = 700
 UPDATE_MAX_TOKENS = 320
 FOLD_MAX_TOKENS = 320
@@ -26,15 +26,16 @@ SYSTEM = (
     "Use only the text you are given. Never add anything from your own knowledge of this or any "
     "other book: if the text does not say it, do not write it.\n\n"
     "Notes on a passage: one line for each entity the passage is really about, most important "
-    "first, at most 6. A line is: number | aliases | note.\n"
-    "- number: the entity's number in the list, with its type after it if it is marked new; "
-    "or + and its name as the passage writes it, then | and its type, for one not in the list.\n"
+    "first, at most 4. A line is: number | aliases | note.\n"
+    "- number: the entity's number in the list, with its type after it if the passage tells "
+    "what it is; or + and its name as the passage writes it, then | and its type, for one not "
+    "in the list.\n"
     "- aliases: other names, or short phrases such as the old woman, that the passage itself "
-    "uses for it, separated by ; (never a description). Leave empty if none.\n"
-    "- note: a few words of what the passage says it does or is. Leave empty if nothing new.\n"
+    "uses for it, separated by ; — never the name already in the list. Leave empty if none.\n"
+    "- note: a few words of what this passage says it does or is. Leave empty if nothing new.\n"
     "Drop empty fields at the end of a line: a listed entity with nothing new is just its "
     "number. Types: person, place, organization, object, other.\n"
-    "For instance, with a list 11 Anna Grey (person) and 12 Vale (new), a passage could give:\n"
+    "For instance, with a list 11 Anna Grey and 12 Vale, a passage could give:\n"
     "11\n"
     "12 person | the old lawyer | will not sell the house\n"
     "+ Tom | person | | Anna's brother\n\n"
@@ -136,13 +137,11 @@ def retry_line(problem: str) -> str:
 
 
 def roster_line(line: RosterLine) -> str:
-    """'3 Elizabeth Bennet (person; also Lizzy, Eliza): walks to Netherfield' or '4 Wickham
-    (new)'."""
-    about = [line.type or "new"]
-    if line.aliases:
-        about.append("also " + ", ".join(line.aliases))
-    text = f"{line.number} {line.name} ({'; '.join(about)})"
-    return text + f": {line.notes[-1]}" if line.notes else text
+    """'3 Elizabeth Bennet', or '5 Alyona Ivanovna (the old woman)' with the short phrases the
+    memory knows her by. No type and no note: a small model copies what it is shown back into
+    its answer, and every token it reads or writes here is new on each call."""
+    phrases = [a for a in line.aliases if a[:1].islower()][-2:]
+    return f"{line.number} {line.name}" + (f" ({'; '.join(phrases)})" if phrases else "")
 
 
 FOLD_SCHEMA: dict[str, Any] = {
