@@ -2,10 +2,15 @@
 
     python docs/make_screenshots.py [BOOK]
     python docs/make_screenshots.py --real-index SAADI_HOME
+    python docs/make_screenshots.py --companion [BOOK]
+    python docs/make_screenshots.py --companion-real BOOK_DB
 
 The book (by default the shared Crime and Punishment EPUB) is imported into a temporary library,
 so the real one is never touched. ``--real-index`` shows the entity browser on a copy of each book
-a library's default model has indexed (entity-browser-real-model.png).
+a library's default model has indexed (entity-browser-real-model.png). ``--companion`` takes
+only the "Who is this?" card and the "Where was I?" recap (who-card.png, recap.png);
+``--companion-real`` takes them on a copy of a book DB the real model has indexed (part of),
+read up to the last passage it indexed (who-card-real-model.png, recap-real-model.png).
 """
 
 from __future__ import annotations
@@ -218,9 +223,100 @@ def shoot_real_index(home: Path) -> int:
     return 0
 
 
+def shoot_companion(app: QApplication, window: Any, suffix: str = "") -> None:
+    """The "Who is this?" card of a name on the page, clicked as a reader would (the most
+    described entity there), then the "Where was I?" recap; spoilers hidden."""
+    from PySide6.QtCore import QPoint, Qt  # noqa: TID251 (a GUI tool, like saadi_desktop/ui)
+    from PySide6.QtTest import QTest  # noqa: TID251 (a GUI tool, like saadi_desktop/ui)
+
+    from saadi_desktop import who
+
+    companion, reader, tools = window.companion, window.reader, window.tools
+    window.search.spoilers.setChecked(False)
+    tools.show_tab(0)
+    tools.refresh()
+    wait_until(app, lambda: companion.names() is not None and tools.notes.limit_chunk
+               == tools.notes.chunk_of(window.search.until()))  # fmt: skip
+    notes, index = companion.names()
+    text = reader.book.text
+    top, bottom = reader.top_position(), reader.bottom_position()
+    found = {}
+    for match in re.finditer(r"\w+", text[top:bottom]):
+        hit = who.name_at(text, top + match.start(), index)
+        if hit is not None:
+            entity = who.lookup(notes.entities, hit[2], chunk=notes.chunk_of(hit[0]))[0]
+            found.setdefault(entity.key, (entity, hit))
+    entity, hit = max(found.values(), key=lambda f: (bool(f[0].aliases), len(f[0].descriptions)
+                                                    > 1, len(f[0].mentions)))  # fmt: skip
+    point = companion.cursor_rect(hit[0]).center() + QPoint(3, 0)
+    QTest.mouseClick(reader.view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, point)  # fmt: skip
+    app.processEvents()
+    save(window, f"who-card{suffix}.png")
+    companion.card.dismiss()
+    shown: list[object] = []
+    companion.recap_shown.connect(shown.append)
+    companion.show_recap()
+    wait_until(app, lambda: bool(shown))
+    app.processEvents()
+    save(window, f"recap{suffix}.png")
+    companion.sheet.dismiss()
+
+
+def shoot_companion_only(book: Path) -> int:
+    """The card and the recap on ``book`` with the stand-in state, read up to READ_UP_TO."""
+    from saadi_desktop.llm.demo import names_model
+    from saadi_desktop.state.builder import build_state
+    from saadi_desktop.store import BookDB
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:
+        os.environ["SAADI_HOME"] = home
+        app, window = new_window()
+        window.import_files([str(book)])
+        wait_until(app, lambda: window.reader.book is not None and window.path is not None)
+        with BookDB.open(window.path) as db:
+            build_state(db, names_model(), limit=INDEXED_CHUNKS)
+        window.refresh_library()
+        reader = window.reader
+        place = next((s.start for s in reader.book.sections if s.title == READ_UP_TO), None)
+        reader.scroll_to(place if place is not None else len(reader.book.text) // 3)
+        shoot_companion(app, window)
+        window.close()
+    return 0
+
+
+def shoot_companion_real(source: Path) -> int:
+    """The card and the recap on a copy of a book DB the real model has indexed, read up to
+    the last passage it indexed."""
+    with tempfile.TemporaryDirectory(prefix="saadi-shots-") as copy:
+        os.environ["SAADI_HOME"] = copy
+        path = Path(copy) / "books" / source.name
+        path.parent.mkdir()
+        read_only = sqlite3.connect(f"file:{source}?mode=ro", uri=True)  # an index being built
+        with closing(read_only) as src, closing(sqlite3.connect(path)) as dst:
+            src.backup(dst)  # a consistent copy even while an indexer writes
+        with closing(sqlite3.connect(path)) as db:
+            (end,) = db.execute(
+                'SELECT "end" FROM chunks WHERE seq = (SELECT max(chunk_seq) FROM links)'
+            ).fetchone()
+        app, window = new_window()
+        window.open_book(path)
+        wait_until(app, lambda: window.reader.book is not None)
+        window.reader.scroll_to(end - 1)  # read to the last passage the model read
+        window.reader.peek_at(max(0, end - 2500))  # and look back a page
+        shoot_companion(app, window, "-real-model")
+        window.close()
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--real-index"] and len(argv) == 2:
         return shoot_real_index(Path(argv[1]))
+    if argv[:1] == ["--companion"] and len(argv) <= 2:
+        return shoot_companion_only(Path(argv[1]) if len(argv) == 2 else BOOK)
+    if argv[:1] == ["--companion-real"] and len(argv) == 2:
+        return shoot_companion_real(Path(argv[1]))
     book = Path(argv[0]) if argv else BOOK
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:
@@ -254,6 +350,7 @@ def main(argv: list[str]) -> int:
         app.processEvents()  # the new result cards are shown on the next pass of the loop
         save(panel, "search-spoilers.png")
         shoot_reading_tools(app, window)
+        shoot_companion(app, window)
         shoot_deep_search(app, window)
         shoot_indexing(app, window)
         window.close()

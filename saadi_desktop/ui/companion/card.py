@@ -86,16 +86,24 @@ class WhoCard(QFrame):
             f" #whoCardBody {{ color: {colours.text}; }}"
         )
         self.body.setText(card_html(card, first_met=first_met, spoilers=spoilers))
-        self.adjustSize()
+        self.fit_height()
         self.show()
         self.raise_()
+
+    def fit_height(self) -> None:
+        """As tall as the text needs at the card's width (a word-wrapped label's size hint
+        alone comes out too short: the links at the bottom were cut off)."""
+        layout = self.layout()
+        assert layout is not None
+        layout.activate()
+        self.resize(CARD_WIDTH, layout.totalHeightForWidth(CARD_WIDTH))
 
     def place(self, anchor: QRect) -> None:
         """Put the card under ``anchor`` (a name, in the parent's coordinates), or above it
         when there is no room below; always inside the parent."""
         parent = self.parentWidget()
         assert parent is not None
-        self.adjustSize()
+        self.fit_height()
         room = parent.rect()
         x = max(room.left() + GAP, min(anchor.left(), room.right() - self.width() - GAP))
         below = anchor.bottom() + GAP
@@ -107,7 +115,7 @@ class WhoCard(QFrame):
         is at the top)."""
         parent = self.parentWidget()
         assert parent is not None
-        self.adjustSize()
+        self.fit_height()
         room = parent.rect()
         corner = room.bottomRight() - QPoint(self.width() + 3 * GAP, self.height() + 3 * GAP)
         self.move(QPoint(max(room.left(), corner.x()), max(room.top(), corner.y())))

@@ -29,7 +29,6 @@ from saadi_desktop.recap import Recap, recap
 from saadi_desktop.store import BookDB
 from saadi_desktop.store.reading import last_read
 from saadi_desktop.tasks import ProgressCallback
-from saadi_desktop.trail import section_trail
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.companion.card import WhoCard
 from saadi_desktop.ui.companion.recap_sheet import RecapSheet
@@ -178,8 +177,10 @@ class Companion(QObject):
         notes, book = self.tools.notes, self.reader.book
         assert notes is not None and book is not None
         shown = who.card(entry, at_chunk=chunk, others=others)
-        first_met = (section_trail(book.sections, notes.chunk_starts[shown.first])
-                     if shown.first is not None else "")  # fmt: skip
+        # 'Part I › IV · 3 %': a bare chapter number ('I') says little on its own
+        first_met = (
+            self.reader.describe(notes.chunk_starts[shown.first]) if shown.first is not None else ""
+        )
         self.entry, self.at_chunk = entry, chunk
         self.card.show_card(shown, first_met=first_met, spoilers=notes.until is None)
         self.card_shown.emit(shown)
