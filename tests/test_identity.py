@@ -95,7 +95,7 @@ def test_a_summary_may_not_name_a_stranger() -> None:
 # -- the memory on a hand-made book ---------------------------------------------------------
 
 TEXTS = {
-    0: "Mr. Bennet spoke to Mrs. Bennet. Jane Bennet and Elizabeth Bennet listened.",
+    0: "Mr. Bennet spoke to Mrs. Bennet. Jane Bennet and Elizabeth Bennet heard their father.",
     1: "Elizabeth laughed. Lizzy, said her father, you are too clever. Jane smiled.",
     2: "The old woman counted her pledges. Alyona Ivanovna trusted nobody.",
     3: "Avdotya Romanovna, or Dounia as she was called, wrote to her brother.",
@@ -248,7 +248,7 @@ def test_replay_rebuilds_the_memory_from_the_kept_answers() -> None:
 def test_a_note_copied_onto_a_second_record_describes_nobody() -> None:
     memory = Memory(book())
     roster = memory.roster(0)
-    note = "listened to their father"
+    note = "heard their father"
     lines = [
         Line(number(roster, "Jane Bennet"), "", "person", (), note),
         Line(number(roster, "Elizabeth Bennet"), "", "person", (), note),
@@ -400,3 +400,23 @@ def test_the_bennets_are_a_family_not_a_person() -> None:
         "Mr. Bennet": "person",
         "Bennets": "organization",
     }
+
+
+def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> None:
+    texts = {
+        0: "Mr. Bingley was good looking and gentleman-like. Elizabeth laughed. "
+        "Her husband, said Mrs. Bennet of Mr. Bennet, was tiresome."
+    }
+    clusters = {0: Cluster(0, "m", {"Mr. Bingley": 0}), 1: Cluster(1, "", {"Elizabeth": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Mr. Bingley"), (1, "Elizabeth")]}))
+    roster = memory.roster(0)
+    bingley = number(roster, "Mr. Bingley")
+    lines = [
+        Line(bingley, "", "person", (), "Elizabeth's husband"),  # words of three sentences
+        Line(bingley, "", "person", (), "good looking and gentleman-like"),  # his own sentence
+    ]
+    change = memory.apply(lines, roster, 0)
+    assert list(memory.records[memory.owner["mr. bingley"]].descriptions) == [
+        "good looking and gentleman-like"
+    ]
+    assert change.ungrounded == ["Elizabeth's husband"]

@@ -90,6 +90,7 @@ class BookText:
     def __post_init__(self) -> None:
         self.folded = {seq: fold(t) for seq, t in self.texts.items()}
         self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
+        self.name_words = {w for v in self.cluster_of for w in _tokens(v)}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -436,8 +437,9 @@ class Memory:
         names = [record.name, *record.aliases]
         own = {w for n in names for w in _tokens(n)}
         said = [w for w in _tokens(note) if len(w) > 3 and w not in _STOP and w not in own]
-        if len(said) < 2:
-            change.refused.append((note, "says nothing beyond a name"))  # 'person; also Darcy'
+        if len(said) < 2 or all(w in self.book.name_words for w in said):
+            # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
+            change.refused.append((note, "says nothing beyond a name"))
         elif record.type != "person" and set(_tokens(note)[:4]) & _PERSON_NOUNS:
             change.refused.append((note, "a person's note on a place or thing"))
         elif not supported(note, folded, names):
@@ -494,23 +496,29 @@ def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
     return [records[i] for i in ranked if scores[i] > 0]
 
 
-NOTE_WINDOW = 300  # characters either side of a name that a note about it may draw on
-
-
 def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) -> bool:
-    """Notes are low-trust: keep one only when most of its content words occur as words near
-    one of the record's ``names`` in the chunk (anywhere in it when no name is given), which
-    drops what a small model brings from outside the text and what it pins on the wrong person
-    ('a young woman who is not very good-looking' of everyone in the passage)."""
-    words = {w for w in _tokens(description) if len(w) > 3 and w not in _STOP}
+    """Notes are low-trust: keep one only when two thirds of its content words (beyond the
+    record's own names) occur in a sentence that names the record, or the sentence after it
+    (anywhere in the chunk when no name is given). That drops what a small model brings from
+    outside the text and what it assembles from words strewn over the passage ('Elizabeth's
+    husband' of Bingley, in the first chapters)."""
+    names = [fold(n) for n in names]
+    own = {w for n in names for w in _tokens(n)}
+    words = {w for w in _tokens(description) if len(w) > 3 and w not in _STOP} - own
     if not words:
         return False
+    sentences = _SENTENCE.findall(folded_chunk) or [folded_chunk]
     spans = [
-        folded_chunk[max(0, m.start() - NOTE_WINDOW) : m.end() + NOTE_WINDOW]
-        for name in names
-        for m in re.finditer(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded_chunk)
+        " ".join(sentences[i : i + 2])
+        for i, sentence in enumerate(sentences)
+        if any(_occurs(n, sentence) for n in names)
     ] or ([] if names else [folded_chunk])
-    return any(len(words & set(_tokens(span))) * 2 >= len(words) for span in spans)
+    return any(len(words & set(_tokens(span))) * 3 >= len(words) * 2 for span in spans)
+
+
+_SENTENCE = re.compile(  # 'Mr.' and its kind end no sentence
+    r"(?:\b(?:mr|mrs|ms|dr|st|mme|mlle|messrs)\.|[^.!?])+[.!?]*[\"'’”]*"
+)
 
 
 def _count(folded: str, folded_chunk: str) -> int:
