@@ -15,8 +15,8 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, Qt, QUrl
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, QUrl
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 from test_who import build_book
 
@@ -197,6 +197,26 @@ def test_select_a_phrase_and_press_w(qtbot: QtBot, window: MainWindow, indexed: 
     assert window.search.query.text() == "w" and not companion.card.isVisible()
 
 
+def test_right_click_who_is_this(qtbot: QtBot, window: MainWindow, indexed: Path) -> None:
+    companion = read_to(qtbot, window, "Chapter Two")
+    text = window.reader.book.text  # type: ignore[union-attr]
+    offered: list[list[str]] = []
+
+    def choose_who() -> None:  # in the menu's own event loop: the reader picks "Who is this?"
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        offered.append([a.text() for a in menu.actions()])
+        menu.close()
+        companion.who_action.trigger()
+
+    QTimer.singleShot(0, choose_who)
+    point = companion.cursor_rect(text.index("Haymarket") + 2).center()
+    with qtbot.waitSignal(companion.card_shown) as shown:
+        window.reader.view.customContextMenuRequested.emit(point)
+    assert offered[0][0] == "&Who is this?" and any("Copy" in a for a in offered[0])
+    assert shown.args[0].name == "Haymarket"
+
+
 def test_a_name_the_model_has_not_read_gets_a_smaller_card(
     qtbot: QtBot, window: MainWindow, indexed: Path
 ) -> None:
@@ -257,6 +277,10 @@ def test_where_was_i_shows_the_story_so_far(
 
     with qtbot.waitSignal(companion.recap_shown, timeout=5000):
         companion.recap_action.trigger()
+    seen = told.people[0]
+    with qtbot.waitSignal(companion.card_shown) as shown:  # a person of the last passages
+        sheet.view.anchorClicked.emit(QUrl(f"person:{seen.key}"))
+    assert shown.args[0].name == seen.name and companion.card.isVisible()
     sheet.done.setFocus()
     qtbot.keyClick(sheet.done, Qt.Key.Key_Escape)
     assert not sheet.isVisible()
