@@ -235,9 +235,9 @@ def shoot_companion(app: QApplication, window: Any, suffix: str = "") -> None:
     window.search.spoilers.setChecked(False)
     tools.show_tab(0)
     tools.refresh()
-    wait_until(app, lambda: companion.names() is not None and tools.notes.limit_chunk
+    wait_until(app, lambda: companion.who.names() is not None and tools.notes.limit_chunk
                == tools.notes.chunk_of(window.search.until()))  # fmt: skip
-    notes, index = companion.names()
+    notes, index = companion.who.names()
     text = reader.book.text
     top, bottom = reader.top_position(), reader.bottom_position()
     found = {}
@@ -248,19 +248,19 @@ def shoot_companion(app: QApplication, window: Any, suffix: str = "") -> None:
             found.setdefault(entity.key, (entity, hit))
     entity, hit = max(found.values(), key=lambda f: (bool(f[0].aliases), len(f[0].descriptions)
                                                     > 1, len(f[0].mentions)))  # fmt: skip
-    point = companion.cursor_rect(hit[0]).center() + QPoint(3, 0)
+    point = companion.who.cursor_rect(hit[0]).center() + QPoint(3, 0)
     QTest.mouseClick(reader.view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, point)  # fmt: skip
     app.processEvents()
     save(window, f"who-card{suffix}.png")
-    companion.card.dismiss()
+    companion.who.card.dismiss()
     shown: list[object] = []
-    companion.recap_shown.connect(shown.append)
-    companion.show_recap()
+    companion.recap.recap_shown.connect(shown.append)
+    companion.recap.show_recap()
     wait_until(app, lambda: bool(shown))
     app.processEvents()
     save(window, f"recap{suffix}.png")
-    companion.sheet.dismiss()
+    companion.recap.sheet.dismiss()
 
 
 def shoot_companion_only(book: Path) -> int:

@@ -23,7 +23,8 @@ from test_who import build_book
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.companion.card import card_html
-from saadi_desktop.ui.companion.companion import RECAP_ON_RETURN, Companion
+from saadi_desktop.ui.companion.companion import Companion
+from saadi_desktop.ui.companion.where_was_i import RECAP_ON_RETURN
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.who import Card
 
@@ -67,7 +68,7 @@ def _only_book() -> Path:
 
 def current(window: MainWindow) -> bool:
     notes, until = window.tools.notes, window.search.until()
-    if notes is None or window.companion.names() is None:
+    if notes is None or window.companion.who.names() is None:
         return False
     if until is None:
         return notes.until is None
@@ -76,7 +77,7 @@ def current(window: MainWindow) -> bool:
 
 def click(qtbot: QtBot, window: MainWindow, position: int) -> None:
     """A click on the character at ``position`` (which must be on the screen)."""
-    point = window.companion.cursor_rect(position).center() + QPoint(3, 0)
+    point = window.companion.who.cursor_rect(position).center() + QPoint(3, 0)
     qtbot.mouseClick(window.reader.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
@@ -88,10 +89,10 @@ def click_name(qtbot: QtBot, window: MainWindow, phrase: str, *, after: str = ""
     where = text.index(phrase, text.index(after) if after else 0)
     if not reader.top_position() <= where < reader.bottom_position():
         reader.peek_at(where)  # a look: the spoiler limit stays where it was
-    with qtbot.waitSignal(window.companion.card_shown, timeout=2000) as shown:
+    with qtbot.waitSignal(window.companion.who.card_shown, timeout=2000) as shown:
         click(qtbot, window, where + 2)
     card = shown.args[0]
-    assert isinstance(card, Card) and window.companion.card.isVisible()
+    assert isinstance(card, Card) and window.companion.who.card.isVisible()
     return card
 
 
@@ -102,15 +103,15 @@ def test_a_click_on_a_name_opens_its_card_as_of_the_reading_position(
     card = click_name(qtbot, window, "Alyona Ivanovna")
     assert card.name == "Alyona Ivanovna" and card.type == "person"
     assert "the old woman" not in card.aliases  # learned in chapter nine
-    shown = companion.card.body.text()
+    shown = companion.who.card.body.text()
     assert "First met in Chapter One" in shown and "in 1 passage up to here" in shown
     assert "old woman" not in shown
-    beside = companion.card.geometry()
-    name = companion.cursor_rect(window.reader.book.text.index("Alyona"))  # type: ignore[union-attr]
+    beside = companion.who.card.geometry()
+    name = companion.who.cursor_rect(window.reader.book.text.index("Alyona"))  # type: ignore[union-attr]
     assert beside.top() > window.reader.view.viewport().mapTo(window.reader, name.topLeft()).y()
 
     click(qtbot, window, window.reader.book.text.index("climbed"))  # not a name: it closes
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
 
     read_to(qtbot, window, "Chapter Ten")
     card = click_name(qtbot, window, "the old woman")  # a descriptive alias works too
@@ -123,10 +124,10 @@ def test_the_pointer_becomes_a_hand_over_a_known_name(
 ) -> None:
     companion = read_to(qtbot, window, "Chapter Two")
     viewport, text = window.reader.view.viewport(), window.reader.book.text  # type: ignore[union-attr]
-    over = companion.cursor_rect(text.index("Rodion walked")).center() + QPoint(3, 0)
+    over = companion.who.cursor_rect(text.index("Rodion walked")).center() + QPoint(3, 0)
     qtbot.mouseMove(viewport, over)
     qtbot.waitUntil(lambda: viewport.cursor().shape() == Qt.CursorShape.PointingHandCursor)
-    beside = companion.cursor_rect(text.index("walked to")).center()
+    beside = companion.who.cursor_rect(text.index("walked to")).center()
     qtbot.mouseMove(viewport, beside)
     qtbot.waitUntil(lambda: viewport.cursor().shape() == Qt.CursorShape.IBeamCursor)
 
@@ -141,25 +142,25 @@ def test_the_cards_links_walk_the_mentions_and_open_the_entity_browser(
     card = click_name(qtbot, window, "Alyona Ivanovna")
     nine = notes.chunk_of(text.index("Chapter Nine"))
     assert (card.first, card.previous, card.next) == (0, None, nine)
-    with qtbot.waitSignal(companion.card_shown) as shown:
-        companion.card.body.linkActivated.emit(f"mention:{nine}")
+    with qtbot.waitSignal(companion.who.card_shown) as shown:
+        companion.who.card.body.linkActivated.emit(f"mention:{nine}")
     assert reader.highlighted()[0] == notes.span(nine)
     assert [text[s:e] for s, e in reader.highlighted()[1:]] == ["Alyona Ivanovna", "the old woman"]
-    assert companion.card.isVisible()  # the card stays, and now counts from there
+    assert companion.who.card.isVisible()  # the card stays, and now counts from there
     walked = shown.args[0]
     assert (walked.previous, walked.next) == (0, None)
-    with qtbot.waitSignal(companion.card_shown):
-        companion.card.body.linkActivated.emit("mention:0")  # first mention
+    with qtbot.waitSignal(companion.who.card_shown):
+        companion.who.card.body.linkActivated.emit("mention:0")  # first mention
     assert reader.highlighted()[0] == notes.span(0)
     reader.scroll_to(reader.top_position() + 300)  # the reader moves on: the card goes
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
 
     card = click_name(qtbot, window, "Rodion")
-    companion.card.body.linkActivated.emit(f"browse:{card.key}")
+    companion.who.card.body.linkActivated.emit(f"browse:{card.key}")
     assert window.tools.tabs.currentIndex() == 1
     browser = window.tools.entities
     assert browser.current is not None and browser.current.key == card.key
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
 
 
 def test_select_a_phrase_and_press_w(qtbot: QtBot, window: MainWindow, indexed: Path) -> None:
@@ -172,29 +173,29 @@ def test_select_a_phrase_and_press_w(qtbot: QtBot, window: MainWindow, indexed: 
     view.setTextCursor(cursor)
     view.setFocus()
     qtbot.waitUntil(view.hasFocus)
-    with qtbot.waitSignal(companion.card_shown) as shown:
+    with qtbot.waitSignal(companion.who.card_shown) as shown:
         qtbot.keyClick(view, Qt.Key.Key_W)
     assert shown.args[0].name == "Alyona Ivanovna"
     qtbot.keyClick(view, Qt.Key.Key_Escape)
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
 
     cursor.setPosition(window.reader.positions.to_document(text.index("Haymarket") + 4))
     view.setTextCursor(cursor)  # no selection: the name at the cursor
-    with qtbot.waitSignal(companion.card_shown) as shown:
+    with qtbot.waitSignal(companion.who.card_shown) as shown:
         qtbot.keyClick(view, Qt.Key.Key_W)
     assert shown.args[0].name == "Haymarket" and shown.args[0].type == "place"
 
     cursor.setPosition(window.reader.positions.to_document(text.index("climbed")))
     view.setTextCursor(cursor)
-    companion.card.dismiss()
+    companion.who.card.dismiss()
     qtbot.keyClick(view, Qt.Key.Key_W)
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
     assert "No name the book's notes know here" in window.statusBar().currentMessage()
 
     window.search.query.setFocus()  # W in the search box is a letter, not a card
     qtbot.waitUntil(window.search.query.hasFocus)
     qtbot.keyClick(window.search.query, Qt.Key.Key_W)
-    assert window.search.query.text() == "w" and not companion.card.isVisible()
+    assert window.search.query.text() == "w" and not companion.who.card.isVisible()
 
 
 def test_right_click_who_is_this(qtbot: QtBot, window: MainWindow, indexed: Path) -> None:
@@ -207,11 +208,11 @@ def test_right_click_who_is_this(qtbot: QtBot, window: MainWindow, indexed: Path
         assert isinstance(menu, QMenu)
         offered.append([a.text() for a in menu.actions()])
         menu.close()
-        companion.who_action.trigger()
+        companion.who.who_action.trigger()
 
     QTimer.singleShot(0, choose_who)
-    point = companion.cursor_rect(text.index("Haymarket") + 2).center()
-    with qtbot.waitSignal(companion.card_shown) as shown:
+    point = companion.who.cursor_rect(text.index("Haymarket") + 2).center()
+    with qtbot.waitSignal(companion.who.card_shown) as shown:
         window.reader.view.customContextMenuRequested.emit(point)
     assert offered[0][0] == "&Who is this?" and any("Copy" in a for a in offered[0])
     assert shown.args[0].name == "Haymarket"
@@ -223,7 +224,7 @@ def test_a_name_the_model_has_not_read_gets_a_smaller_card(
     companion = read_to(qtbot, window, "Chapter Ten")
     card = click_name(qtbot, window, "Porfiry Petrovitch")
     assert card.by_name_only and card.notes == () and card.name == "Porfiry Petrovitch"
-    shown = companion.card.body.text()
+    shown = companion.who.card.body.text()
     assert "found by name only" in shown and "has not described this name yet" in shown
     assert "Latest notes" not in shown
 
@@ -232,15 +233,15 @@ def test_the_card_follows_the_shield(qtbot: QtBot, window: MainWindow, indexed: 
     companion = read_to(qtbot, window, "Chapter Two")
     click_name(qtbot, window, "Alyona Ivanovna")
     window.search.spoilers.setChecked(True)  # the shield off: the card's scope is stale
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
     qtbot.waitUntil(lambda: current(window), timeout=5000)
     card = click_name(qtbot, window, "Alyona Ivanovna")
     assert card.aliases == ("the old woman",)
-    assert "Spoilers on" in companion.card.body.text()
+    assert "Spoilers on" in companion.who.card.body.text()
     window.search.spoilers.setChecked(False)  # back on: the whole-book notes may not be used
-    assert companion.names() is None
+    assert companion.who.names() is None
     click(qtbot, window, window.reader.book.text.index("Alyona") + 2)  # type: ignore[union-attr]
-    assert not companion.card.isVisible()
+    assert not companion.who.card.isVisible()
     qtbot.waitUntil(lambda: current(window), timeout=5000)
     assert "the old woman" not in click_name(qtbot, window, "Alyona Ivanovna").aliases
 
@@ -261,11 +262,11 @@ def test_where_was_i_shows_the_story_so_far(
 ) -> None:
     window.resize(1200, 480)  # a short screen: the limit stays near chapter nine
     companion = read_to(qtbot, window, "Chapter Nine")
-    with qtbot.waitSignal(companion.recap_shown, timeout=5000) as shown:
+    with qtbot.waitSignal(companion.recap.recap_shown, timeout=5000) as shown:
         qtbot.keyClick(window.reader.view, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     told = shown.args[0]
     assert told.parts and not told.extracts_only
-    sheet = companion.sheet
+    sheet = companion.recap.sheet
     assert sheet.isVisible() and "Spoiler-safe: the story up to Chapter" in sheet.scope.text()
     page = sheet.view.toPlainText()
     assert "Summary of passages" in page and "In the last passages" in page
@@ -275,12 +276,12 @@ def test_where_was_i_shows_the_story_so_far(
     assert not sheet.isVisible()
     assert window.reader.highlighted()[0] == (told.parts[last].start, told.parts[last].end)
 
-    with qtbot.waitSignal(companion.recap_shown, timeout=5000):
-        companion.recap_action.trigger()
+    with qtbot.waitSignal(companion.recap.recap_shown, timeout=5000):
+        companion.recap.recap_action.trigger()
     seen = told.people[0]
-    with qtbot.waitSignal(companion.card_shown) as shown:  # a person of the last passages
+    with qtbot.waitSignal(companion.who.card_shown) as shown:  # a person of the last passages
         sheet.view.anchorClicked.emit(QUrl(f"person:{seen.key}"))
-    assert shown.args[0].name == seen.name and companion.card.isVisible()
+    assert shown.args[0].name == seen.name and companion.who.card.isVisible()
     sheet.done.setFocus()
     qtbot.keyClick(sheet.done, Qt.Key.Key_Escape)
     assert not sheet.isVisible()
@@ -297,10 +298,10 @@ def test_before_any_summary_the_recap_tells_extracts_and_says_so(
     path = import_book(make_epub(tmp_path / "plain.epub", BOOK), chunk_words=40).info.path
     window.open_book(path)
     companion = read_to(qtbot, window, "Chapter Nine")
-    with qtbot.waitSignal(companion.recap_shown, timeout=5000) as shown:
-        companion.show_recap()
+    with qtbot.waitSignal(companion.recap.recap_shown, timeout=5000) as shown:
+        companion.recap.show_recap()
     assert shown.args[0].extracts_only
-    assert "sentences copied from the book" in companion.sheet.view.toPlainText()
+    assert "sentences copied from the book" in companion.recap.sheet.view.toPlainText()
 
 
 def set_last_read(path: Path, when: str) -> None:
@@ -312,9 +313,9 @@ def test_coming_back_after_a_while_shows_the_recap(
     qtbot: QtBot, window: MainWindow, indexed: Path
 ) -> None:
     set_last_read(indexed, "2020-01-01T00:00:00+00:00")
-    with qtbot.waitSignal(window.companion.recap_shown, timeout=5000) as shown:
+    with qtbot.waitSignal(window.companion.recap.recap_shown, timeout=5000) as shown:
         window.open_book(indexed)
-    assert shown.args[0].parts and window.companion.sheet.isVisible()
+    assert shown.args[0].parts and window.companion.recap.sheet.isVisible()
 
 
 def test_no_recap_when_the_reader_turned_it_off_or_was_just_here(
@@ -323,11 +324,11 @@ def test_no_recap_when_the_reader_turned_it_off_or_was_just_here(
     companion = window.companion
     set_last_read(indexed, "2099-01-01T00:00:00+00:00")  # just now, as far as it can tell
     window.open_book(indexed)
-    assert companion.request == 0
+    assert companion.recap.request == 0
     window.close_book()
-    companion.sheet.on_return.setChecked(False)  # "Show this when I come back…", remembered
+    companion.recap.sheet.on_return.setChecked(False)  # "Show this when I come back…", remembered
     assert operations.preferences()[RECAP_ON_RETURN] is False
-    assert not companion.return_action.isChecked()
+    assert not companion.recap.return_action.isChecked()
     set_last_read(indexed, "2020-01-01T00:00:00+00:00")
     window.open_book(indexed)
-    assert companion.request == 0 and not companion.sheet.isVisible()
+    assert companion.recap.request == 0 and not companion.recap.sheet.isVisible()

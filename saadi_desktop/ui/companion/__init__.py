@@ -1,10 +1,10 @@
 """The memory where the reader's eyes are: the "Who is this?" card and the "Where was I?"
 recap, both laid over the reader and both cut at the spoiler limit.
 
-- :mod:`.card` — the card widget;
-- :mod:`.recap_sheet` — the recap widget;
-- :mod:`.companion` — the wiring: clicks, hover and keys in the reader, the Reading menu, the
-  recap on coming back to a book.
+- :mod:`.who_is_this` — clicks, hover and keys in the reader open :mod:`.card`;
+- :mod:`.where_was_i` — the recap on demand and on coming back to a book, in :mod:`.recap_sheet`;
+- :mod:`.companion` — both, and the Reading menu;
+- :mod:`.card_bench` — ``saadi bench card``: click → card, in milliseconds.
 """
 
 from saadi_desktop.ui.companion.companion import Companion, install_companion

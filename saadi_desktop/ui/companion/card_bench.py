@@ -84,7 +84,7 @@ def _measure(
     window.tools.refresh()  # the notes as of here (a request made at opening may be older)
     _wait(app, lambda: _current(window))
     _settle(app, window)
-    names = companion.names()
+    names = companion.who.names()
     assert names is not None
     times: list[float] = []
     looked_up: list[str] = []
@@ -93,14 +93,14 @@ def _measure(
         for start, _end, name in _names_on_page(reader, names[1]):
             if len(times) >= clicks:
                 break
-            companion.card.dismiss()
+            companion.who.card.dismiss()
             app.processEvents()
-            point = companion.cursor_rect(start).center() + QPoint(3, 0)
+            point = companion.who.cursor_rect(start).center() + QPoint(3, 0)
             began = time.perf_counter()
             QTest.mouseClick(reader.view.viewport(), Qt.MouseButton.LeftButton,
                              Qt.KeyboardModifier.NoModifier, point)  # fmt: skip
             app.processEvents()  # layout and paint
-            if companion.card.isVisible():
+            if companion.who.card.isVisible():
                 times.append((time.perf_counter() - began) * 1000)
                 looked_up.append(name)
         if page == 0:
@@ -145,7 +145,7 @@ def _current(window: Any) -> bool:
         and notes.until is not None
         and until is not None
         and notes.limit_chunk == notes.chunk_of(until)
-        and window.companion.names() is not None
+        and window.companion.who.names() is not None
     )
 
 
