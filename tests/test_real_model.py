@@ -160,6 +160,8 @@ def test_real_model_call_can_be_interrupted(default_model: Path) -> None:
         max_tokens=600,
     )
     timer.join()
-    assert 0 < completion.generated_tokens < 600 and not completion.truncated
+    # cut short: before its 600 tokens (on a loaded machine the interrupt may even arrive while
+    # the prompt is still being read, and then no token is generated at all)
+    assert completion.generated_tokens < 600 and not completion.truncated
     again = llm.complete([{"role": "user", "content": "Say yes."}], schema=None, max_tokens=4)
     assert again.generated_tokens > 0  # the next call is not stopped by the old request
