@@ -56,8 +56,12 @@ class KnownEntity:
     type: str
     aliases: tuple[str, ...]
     descriptions: tuple[str, ...]
-    mentions: tuple[int, ...]
-    by_name_only: bool = False
+    mentions: tuple[int, ...]  # seqs of the linked chunks, in order
+    by_name_only: bool = False  # found by the names pass; the model has not read it yet
+
+    def names(self) -> list[str]:
+        """The name and every alias, longest first (a longer name wins an overlap)."""
+        return sorted({self.name, *self.aliases}, key=lambda n: (-len(n), n))
 
 
 @dataclass(frozen=True)

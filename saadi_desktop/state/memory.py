@@ -435,8 +435,7 @@ class Memory:
         if not note:
             return
         names = [record.name, *record.aliases]
-        own = {w for n in names for w in _tokens(n)}
-        said = [w for w in _tokens(note) if len(w) > 3 and w not in _STOP and w not in own]
+        said = _said(note, names)
         if len(said) < 2 or all(w in self.book.name_words for w in said):
             # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
             change.refused.append((note, "says nothing beyond a name"))
@@ -503,8 +502,7 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
     outside the text and what it assembles from words strewn over the passage ('Elizabeth's
     husband' of Bingley, in the first chapters)."""
     names = [fold(n) for n in names]
-    own = {w for n in names for w in _tokens(n)}
-    words = {w for w in _tokens(description) if len(w) > 3 and w not in _STOP} - own
+    words = set(_said(description, names))
     if not words:
         return False
     sentences = _SENTENCE.findall(folded_chunk) or [folded_chunk]
@@ -514,6 +512,12 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
         if any(_occurs(n, sentence) for n in names)
     ] or ([] if names else [folded_chunk])
     return any(len(words & set(_tokens(span))) * 3 >= len(words) * 2 for span in spans)
+
+
+def _said(note: str, names: Iterable[str]) -> list[str]:
+    """The note's content words beyond the record's own ``names``."""
+    own = {w for n in names for w in _tokens(n)}
+    return [w for w in _tokens(note) if len(w) > 3 and w not in _STOP and w not in own]
 
 
 _SENTENCE = re.compile(  # 'Mr.' and its kind end no sentence

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from saadi_desktop.state.identity import display_name
 from saadi_desktop.store.bookdb import BookDB, StoredChunk, now
 
 
@@ -127,8 +128,6 @@ def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
 def _shown(record: RecordRow) -> RecordRow:
     """The record under the fullest name learned by the limit ('Elizabeth Bennet', not the
     'Lizzy' it was first met as); the name it was created with becomes an alias."""
-    from saadi_desktop.state.identity import display_name
-
     name = display_name([record.name, *record.aliases])
     if name == record.name:
         return record

@@ -13,24 +13,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from saadi_desktop.who import KnownEntity
+
 NAMES_ONLY = "name"  # the type views.entities gives a names-pass cluster
 
 
-@dataclass(frozen=True)
-class EntityEntry:
-    """One record (or names-pass cluster) as of the limit."""
-
-    key: str  # the record id, or "n<id>" for a names-pass cluster
-    name: str
-    type: str
-    aliases: tuple[str, ...]
-    descriptions: tuple[str, ...]
-    mentions: tuple[int, ...]  # seqs of the linked chunks, in order
-    by_name_only: bool = False  # found by the names pass; the model has not read it yet
-
-    def names(self) -> list[str]:
-        """The name and every alias, longest first (a longer name wins an overlap)."""
-        return sorted({self.name, *self.aliases}, key=lambda n: (-len(n), n))
+# One record (or names-pass cluster) as of the limit: the rows the card, the timeline and
+# ``saadi who`` use, so every view answers to the same names.
+EntityEntry = KnownEntity
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from saadi_desktop.state.cost import call_counts
 from saadi_desktop.store import BookDB, BookInfo
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
-from saadi_desktop.ui.notes import BookNotes, EntityEntry, OutlineNode, group_outline
+from saadi_desktop.ui.notes import BookNotes, OutlineNode, group_outline
 from saadi_desktop.who import known_entities
 
 
@@ -159,12 +159,8 @@ def book_notes(path: Path, until: int | None) -> BookNotes:
                         n["text"], n["provisional"])
             for n in views.outline(db, until)
         ]  # fmt: skip
-    entities = [
-        EntityEntry(e.key, e.name, e.type, e.aliases, e.descriptions, e.mentions, e.by_name_only)
-        for e in found
-    ]
     outline = group_outline(summaries, starts, ends)
-    return BookNotes(until, limit, starts, ends, entities, outline)
+    return BookNotes(until, limit, starts, ends, found, outline)
 
 
 # -- preferences ----------------------------------------------------------------------------------

@@ -8,9 +8,8 @@ mention to go to, the entity browser, another entity answering to the same name.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QFrame,
     QGraphicsDropShadowEffect,
     QHBoxLayout,
     QLabel,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from saadi_desktop.ui import theme
+from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import escape
 from saadi_desktop.who import Card
 
@@ -33,13 +33,12 @@ NAMES_ONLY_LINE = (
 )
 
 
-class WhoCard(QFrame):
+class WhoCard(Popup):
     """The card; :meth:`show_card` fills and shows it, :meth:`place` puts it by a name."""
 
     mention_requested = Signal(int)  # a chunk seq: first, previous or next mention
     browse_requested = Signal(str)  # an entity key: open it in the entity browser
     entity_requested = Signal(str)  # another entity answering to the same name
-    closed = Signal()
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -119,17 +118,6 @@ class WhoCard(QFrame):
         room = parent.rect()
         corner = room.bottomRight() - QPoint(self.width() + 3 * GAP, self.height() + 3 * GAP)
         self.move(QPoint(max(room.left(), corner.x()), max(room.top(), corner.y())))
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.dismiss()
-        else:
-            super().keyPressEvent(event)
-
-    def dismiss(self) -> None:
-        if self.isVisible():
-            self.hide()
-            self.closed.emit()
 
     def _link(self, link: str) -> None:
         kind, _, value = link.partition(":")

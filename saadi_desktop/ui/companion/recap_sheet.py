@@ -9,7 +9,7 @@ closes it.
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from saadi_desktop.recap import Recap
 from saadi_desktop.ui import theme
+from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import NotesView, escape
 
 MARGIN = 24  # pixels between the sheet and the reader's edges
@@ -33,12 +34,11 @@ EXTRACTS_LINE = (
 )
 
 
-class RecapSheet(QFrame):
+class RecapSheet(Popup):
     """The recap; :meth:`show_loading` then :meth:`show_recap`, or :meth:`show_message`."""
 
     passage_requested = Signal(int)  # the index of a recap paragraph: go to what it tells
     person_requested = Signal(str)  # an entity key: show its card
-    closed = Signal()
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -111,17 +111,6 @@ class RecapSheet(QFrame):
         self.show()
         self.raise_()
         self.done.setFocus()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.dismiss()
-        else:
-            super().keyPressEvent(event)
-
-    def dismiss(self) -> None:
-        if self.isVisible():
-            self.hide()
-            self.closed.emit()
 
     def _anchor_clicked(self, url: QUrl) -> None:
         kind, _, value = url.toString().partition(":")
