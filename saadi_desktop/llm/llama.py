@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from saadi_desktop.llm.base import Completion, LLMError, Message
+from saadi_desktop.llm.cpu import CpuBackendError, load_cpu
 from saadi_desktop.llm.gguf import check_gguf
 
 # llama.cpp's OpenMP threads spin while they wait by default. On a laptop that also runs the GUI
@@ -47,6 +48,11 @@ class LlamaCppLLM:
         reuse_prefix: bool = True,
     ) -> None:
         check_gguf(path)
+        try:
+            with _quiet_stderr():
+                load_cpu()  # a build with one library per CPU variant: the best safe one
+        except (CpuBackendError, OSError) as error:
+            raise LLMError(f"llama.cpp cannot run on this machine: {error}") from None
         from llama_cpp import Llama
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
