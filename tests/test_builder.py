@@ -19,6 +19,7 @@ from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
+from saadi_desktop.state.replay import replay_book
 from saadi_desktop.state.history import total_calls
 from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store
@@ -434,3 +435,23 @@ def test_a_fold_that_repeats_an_earlier_summary_is_asked_again(book: Path) -> No
     assert answers and kinds.count("retry") == len(answers)
     assert len({s.text for s in level1}) == len(level1) == 2
     assert level1[1].text == "Events of passages 6–10."
+
+
+def test_replay_finds_the_names_of_a_renumbered_names_pass(book: Path) -> None:
+    """A better names pass, rerun at an upgrade, may number its clusters differently: the kept
+    answers' lists are matched to it by name, so the replayed memory is the same."""
+    run(book)
+    expected = dump(book)
+    with BookDB.open(book) as db:
+        clusters = store.name_clusters(db)
+        new_id = {c["id"]: 500 - c["id"] for c in clusters}  # every number changes
+        mentions = db.db.execute(
+            "SELECT chunk_seq, name_id, variant, count FROM name_mentions"
+        ).fetchall()
+        store.write_names(
+            db,
+            [(new_id[c["id"]], c["gender"], dict(c["variants"])) for c in clusters],
+            [(seq, new_id[name], variant, count) for seq, name, variant, count in mentions],
+        )
+        replay_book(db)
+    assert dump(book) == expected

@@ -9,7 +9,7 @@ def clusters_of(texts: list[str]) -> NamesPass:
     words = name_words(texts)
     names = NamesPass()
     for seq, text in enumerate(texts):
-        names.read(seq, names.split(mentions_in(text, words)))
+        names.read(seq, names.split(mentions_in(text, words)), text)
     return names
 
 
@@ -105,6 +105,25 @@ def test_elizabeth_bennet_stays_one_name() -> None:
     ]
     names = clusters_of(texts)
     assert names.cluster_of("Elizabeth Bennet") is names.cluster_of("Elizabeth")
+
+
+def test_a_place_before_a_name_is_two_mentions() -> None:
+    texts = [
+        "Lydia laughed. They went to London in May, and Lydia wrote from London.",
+        "Lydia was gay. The officer, whose return from London Lydia came to inquire, bowed.",
+    ]
+    names = clusters_of(texts)
+    assert "London Lydia" not in {v for c in names.clusters for v in c.variants}
+    assert names.cluster_of("London") is not names.cluster_of("Lydia")
+
+
+def test_a_place_that_ends_a_name_keeps_the_name() -> None:
+    texts = [
+        "Lady Catherine rode to Rosings. They dined at Rosings, and Rosings was grand.",
+        "Then Catherine Rosings spoke, and Catherine laughed, and Catherine Rosings left.",
+    ]
+    names = clusters_of(texts)
+    assert "Catherine Rosings" in {v for c in names.clusters for v in c.variants}
 
 
 def test_mary_king_is_not_a_modified_title() -> None:

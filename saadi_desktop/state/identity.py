@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES
+from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES, locative_uses
 
 MAX_NAME_WORDS = 5
 MAX_DESCRIPTIVE_WORDS = 4
@@ -105,18 +105,14 @@ def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
     return any(the.search(text) for text in texts)
 
 
-_LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
-
-
 def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether the text uses a name the way it uses places: at least half of its occurrences
     follow 'at', 'in', 'to', 'from'… ('at Longbourn', 'to London'); people are rarely met so."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    found = near = 0
+    variants = list(variants)
+    near = found = 0
     for text in texts:
-        for match in re.finditer(rf"(\w+)\s+(?:{pattern})(?!\w)", text):
-            found += 1
-            near += match.group(1).lower() in _LOCATIVE
+        n, f = locative_uses(variants, text)
+        near, found = near + n, found + f
     return found > 0 and near * 2 >= found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,7 @@ _TOKEN = re.compile(
 _POSSESSIVE = re.compile(r"[’']s?$")
 _SENTENCE_OPENERS = set('.!?;:…—"“”‘')  # a capital after these may be a sentence's first word
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
+LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 
@@ -135,6 +136,17 @@ def _is_demonym(word: str, indefinite: int, plural: int, titled: int) -> bool:
     if man and (man.group(1) in NATIONALITIES or man.group(1).endswith(("ch", "sh"))):
         return True
     return bool(_DEMONYM_SUFFIX.search(singular)) and (indefinite or plural) > 0 and not titled
+
+
+def locative_uses(variants: Iterable[str], text: str) -> tuple[int, int]:
+    """(uses after 'at', 'in', 'to', 'from'…, all uses) of the names ``variants`` in ``text``,
+    longest name first ('at Longbourn', 'to London': the way a text speaks of places)."""
+    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    near = found = 0
+    for match in re.finditer(rf"(\w+)\s+(?:{pattern})(?!\w)", text):
+        found += 1
+        near += match.group(1).lower() in LOCATIVE
+    return near, found
 
 
 def name_words(texts: Sequence[str]) -> set[str]:
@@ -233,16 +245,28 @@ class NamesPass:
     def __init__(self) -> None:
         self.clusters: list[NameCluster] = []
         self._by_variant: dict[str, NameCluster] = {}
+        self._locative: Counter[str] = Counter()  # uses of a variant after 'at', 'to'…
+        self._used: Counter[str] = Counter()  # uses of a variant after any word
 
-    def read(self, seq: int, variants: Sequence[str]) -> list[NameCluster]:
-        """Take the variants of chunk ``seq``; return the clusters it mentions."""
+    def read(self, seq: int, variants: Sequence[str], text: str = "") -> list[NameCluster]:
+        """Take the variants of chunk ``seq`` (whose text is ``text``); return the clusters
+        it mentions."""
         touched: list[NameCluster] = []
         for variant in variants:
             cluster = self._by_variant.get(variant) or self._place(seq, variant)
             cluster.mentions[variant] += 1
             if cluster not in touched:
                 touched.append(cluster)
+        for variant in set(variants) if text else ():
+            near, found = locative_uses([variant], text)
+            self._locative[variant] += near
+            self._used[variant] += found
         return touched
+
+    def is_place(self, variant: str) -> bool:
+        """Whether the text so far speaks of this name as of a place ('to London', 'at
+        Longbourn'): at least two uses, half of them after 'at', 'in', 'to', 'from'…"""
+        return self._used[variant] >= 2 and self._locative[variant] * 2 >= self._used[variant]
 
     def cluster_of(self, variant: str) -> NameCluster:
         return self._by_variant[variant]
@@ -250,8 +274,9 @@ class NamesPass:
     def split(self, variants: Sequence[str]) -> list[str]:
         """Two known names side by side ('from London Lydia came') are two mentions, not one
         name: a new run splits where both halves are known variants of different clusters and
-        the second half is a given name there, never a surname ('Elizabeth Bennet' stays
-        whole, so does 'Sonia Marmeladov'). Only the variants seen so far decide."""
+        either the second half is a given name there, never a surname ('Elizabeth Bennet' stays
+        whole, so does 'Sonia Marmeladov'), or the first half is a place and the second is not
+        (no one's name begins with 'London'). Only the variants seen so far decide."""
         found: list[str] = []
         for variant in variants:
             words = variant.split()
@@ -259,7 +284,8 @@ class NamesPass:
             for cut in range(1, len(words) if variant not in self._by_variant else 1):
                 head, tail = " ".join(words[:cut]), " ".join(words[cut:])
                 first, second = self._by_variant.get(head), self._by_variant.get(tail)
-                if first and second and first is not second and _given(tail, second):
+                place = self.is_place(head) and not self.is_place(tail)
+                if first and second and first is not second and (place or _given(tail, second)):
                     parts = [head, tail]
                     break
             found.extend(parts)
@@ -350,7 +376,7 @@ def run_names_pass(db: BookDB) -> int:
     mentions: list[tuple[int, int, str, int]] = []
     for chunk, chunk_text in zip(chunks, texts, strict=True):
         found = clusters.split(mentions_in(chunk_text, words))
-        clusters.read(chunk.seq, found)
+        clusters.read(chunk.seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
     store.write_names(db, [(c.id, c.gender, dict(c.variants)) for c in clusters.clusters], mentions)

@@ -56,13 +56,21 @@ def book_text(db: BookDB, texts: dict[int, str] | None = None) -> BookText:
 def kept_answers(
     db: BookDB, until: int | None = None
 ) -> list[tuple[int, list[Candidate], list[answer.Line]]]:
-    """The kept answers at or before chunk ``until``, parsed against the list each was given."""
+    """The kept answers at or before chunk ``until``, parsed against the list each was given.
+    A names-pass entry of a list is found again by its name: a better names pass (rerun at
+    an upgrade) may number its clusters differently, or no longer have that name."""
+    cluster_of = {v: c["id"] for c in store.name_clusters(db) for v in c["variants"]}
     found = []
     for row in store.answers(db):
         if until is not None and row.chunk_seq > until:
             break
         roster = [
-            Candidate(c["number"], c["name"], c.get("record"), c.get("cluster"))
+            Candidate(
+                c["number"],
+                c["name"],
+                c.get("record"),
+                None if c.get("cluster") is None else cluster_of.get(c["name"]),
+            )
             for c in json.loads(row.roster)
         ]
         numbers = [c.number for c in roster]
