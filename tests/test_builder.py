@@ -19,8 +19,8 @@ from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
-from saadi_desktop.state.replay import replay_book
 from saadi_desktop.state.history import total_calls
+from saadi_desktop.state.replay import replay_book
 from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -411,21 +411,20 @@ def test_killed_with_sigkill_three_times_resumes_to_the_same_state(
 
 
 def test_a_fold_that_repeats_an_earlier_summary_is_asked_again(book: Path) -> None:
-    """The 1.5B default model sometimes answers a fold with the last summary it was shown."""
+    """The 1.5B default model often answers a fold with a summary it was shown, and does so
+    again when asked again with it in view: the retry after a copy shows only the passages."""
     answers: list[str] = []
 
     def copying(messages: list[Message]) -> str:
         user = messages[-1]["content"]
         if "Task: write a new summary" not in user:
             return smart_reply(messages)
-        if "repeated an earlier summary" in user:
-            return smart_reply(messages)  # asked again, it summarises the right passages
         story = user.split("STORY SO FAR (summaries, oldest first):\n", 1)
         if len(story) == 2:  # copy the last summary it was shown
             answers.append("copied")
             last = story[1].split("\n\n", 1)[0].splitlines()[-1]
             return json.dumps({"summary": last.split("] ", 1)[1]})
-        return json.dumps({"summary": "The old woman counts her pledges while Rodion waits."})
+        return smart_reply(messages)  # with nothing to copy, it summarises the right passages
 
     llm = ScriptedLLM(default=copying)
     run(book, llm, limit=10)
@@ -433,7 +432,7 @@ def test_a_fold_that_repeats_an_earlier_summary_is_asked_again(book: Path) -> No
         level1 = [s for s in store.summaries(db) if s.level == 1]
         kinds = [c.kind for c in store.calls(db)]
     assert answers and kinds.count("retry") == len(answers)
-    assert len({s.text for s in level1}) == len(level1) == 2
+    assert len({s.text for s in level1}) == len(level1) == 2  # no stand-in: the retry worked
     assert level1[1].text == "Events of passages 6–10."
 
 

@@ -19,7 +19,7 @@ from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_a
 from saadi_desktop.state.memory import Change
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.state.replay import answers_complete, book_text, replay_book, restore
-from saadi_desktop.state.summaries import unsupported_names
+from saadi_desktop.state.summaries import extract, unsupported_names
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -251,17 +251,22 @@ class _Loop:
         unit = fold.unit
         of_summaries = fold.level > 1
 
+        # the summaries being folded may be echoed; any other one in STORY SO FAR may not
+        own = [h for h in history if unit.first < h.first <= unit.last + 1]
+        others = [h.text for h in history if h not in own]
+
         def messages(retry: str) -> list[Message]:
+            # A small model that copied an earlier summary copies it again when it is shown again
+            # (on the dev book 37 of 44 retries failed again): the retry after a copy shows only
+            # the passages and the summaries being folded.
+            shown = own if retry == COPIED else history
             return prompts.fold_messages(
-                history, passages, unit.first + 1, unit.last + 1,
+                shown, passages, unit.first + 1, unit.last + 1,
                 of_summaries=of_summaries, retry=retry,
             )  # fmt: skip
 
-        # the summaries being folded may be echoed; any other one in STORY SO FAR may not
-        others = [h.text for h in history if not unit.first < h.first <= unit.last + 1]
-
         covered = [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
-        folded = [h.text for h in history if unit.first < h.first <= unit.last + 1]
+        folded = [h.text for h in own]
 
         def parse(completion: Completion) -> str:
             if completion.truncated:
@@ -388,6 +393,9 @@ def _parse_summary(text: str) -> str:
 
 
 COPY_SHARE = 0.5  # of a summary's word 4-grams found in one earlier summary
+COPIED = (
+    "it repeated an earlier summary from STORY SO FAR instead of summarising the passages asked for"
+)
 
 
 def _not_a_copy(summary: str, earlier: Sequence[str]) -> str:
@@ -396,8 +404,7 @@ def _not_a_copy(summary: str, earlier: Sequence[str]) -> str:
     mine = _shingles(summary)
     for text in earlier:
         if mine and len(mine & _shingles(text)) >= COPY_SHARE * len(mine):
-            raise MalformedOutput("it repeated an earlier summary from STORY SO FAR instead of "
-                                  "summarising the passages asked for")  # fmt: skip
+            raise MalformedOutput(COPIED)
     return summary
 
 
@@ -407,5 +414,5 @@ def _shingles(text: str) -> set[tuple[str, ...]]:
 
 
 def _extractive_stand_in(texts: Sequence[str]) -> str:
-    """When a fold fails twice the tree still needs a node: the first sentence of each unit."""
-    return " ".join(t.split(". ")[0].strip() + "." for t in texts)[: prompts.MAX_SUMMARY]
+    """When a fold fails twice the tree still needs a node: the passages' central sentences."""
+    return extract(texts, prompts.MAX_SUMMARY)

@@ -32,6 +32,7 @@ from saadi_desktop.state.identity import (
     looks_like_place,
     stated_equivalent,
 )
+from saadi_desktop.state.text import SENTENCE, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
 __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
@@ -39,14 +40,6 @@ __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
 ROSTER_SIZE = 8  # numbered lines in one update prompt
 ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
-_WORD = re.compile(r"\w+")
-_STOP = {
-    "that", "this", "with", "from", "have", "were", "what", "when", "where", "which", "while",
-    "whom", "whose", "them", "then", "there", "their", "they", "been", "being", "into", "about",
-    "after", "before", "over", "under", "very", "much", "more", "most", "some", "such", "also",
-    "only", "just", "like", "than", "other", "another", "does", "done", "make", "made", "says",
-    "said", "tells", "told",
-}  # fmt: skip
 
 
 @dataclass
@@ -90,7 +83,7 @@ class BookText:
     def __post_init__(self) -> None:
         self.folded = {seq: fold(t) for seq, t in self.texts.items()}
         self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
-        self.name_words = {w for v in self.cluster_of for w in _tokens(v)}
+        self.name_words = {w for v in self.cluster_of for w in words(v)}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -329,12 +322,12 @@ class Memory:
         """The one record whose given name the nickname table relates to a one-word variant."""
         found: set[int] = set()
         for variant in variants:
-            words = core(variant)
-            if len(words) != 1:
+            given = core(variant)
+            if len(given) != 1:
                 continue
             for record in self.records.values():
                 if any(
-                    is_nickname(words[0], w) for n in record.names() for w in core(n)[:1]
+                    is_nickname(given[0], w) for n in record.names() for w in core(n)[:1]
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None
@@ -439,7 +432,7 @@ class Memory:
         if len(said) < 2 or all(w in self.book.name_words for w in said):
             # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
             change.refused.append((note, "says nothing beyond a name"))
-        elif record.type != "person" and set(_tokens(note)[:4]) & _PERSON_NOUNS:
+        elif record.type != "person" and set(words(note)[:4]) & _PERSON_NOUNS:
             change.refused.append((note, "a person's note on a place or thing"))
         elif not supported(note, folded, names):
             change.ungrounded.append(note)
@@ -489,8 +482,8 @@ def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
         return []
     from rank_bm25 import BM25Okapi
 
-    bm25 = BM25Okapi([_tokens(r.search_text()) or ["∅"] for r in records])
-    scores = bm25.get_scores(_tokens(text))
+    bm25 = BM25Okapi([words(r.search_text()) or ["∅"] for r in records])
+    scores = bm25.get_scores(words(text))
     ranked = sorted(range(len(records)), key=lambda i: (-scores[i], records[i].id))
     return [records[i] for i in ranked if scores[i] > 0]
 
@@ -502,27 +495,22 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
     outside the text and what it assembles from words strewn over the passage ('Elizabeth's
     husband' of Bingley, in the first chapters)."""
     names = [fold(n) for n in names]
-    words = set(_said(description, names))
-    if not words:
+    said = set(_said(description, names))
+    if not said:
         return False
-    sentences = _SENTENCE.findall(folded_chunk) or [folded_chunk]
+    sentences = SENTENCE.findall(folded_chunk) or [folded_chunk]
     spans = [
         " ".join(sentences[i : i + 2])
         for i, sentence in enumerate(sentences)
         if any(_occurs(n, sentence) for n in names)
     ] or ([] if names else [folded_chunk])
-    return any(len(words & set(_tokens(span))) * 3 >= len(words) * 2 for span in spans)
+    return any(len(said & set(words(span))) * 3 >= len(said) * 2 for span in spans)
 
 
 def _said(note: str, names: Iterable[str]) -> list[str]:
     """The note's content words beyond the record's own ``names``."""
-    own = {w for n in names for w in _tokens(n)}
-    return [w for w in _tokens(note) if len(w) > 3 and w not in _STOP and w not in own]
-
-
-_SENTENCE = re.compile(  # 'Mr.' and its kind end no sentence
-    r"(?:\b(?:mr|mrs|ms|dr|st|mme|mlle|messrs)\.|[^.!?])+[.!?]*[\"'’”]*"
-)
+    own = {w for n in names for w in words(n)}
+    return [w for w in content_words(note) if w not in own]
 
 
 def _count(folded: str, folded_chunk: str) -> int:
@@ -550,10 +538,6 @@ def _occurs_as_name(folded: str, text: str) -> bool:
         if not _NAME_BEFORE.search(before) and not re.match(r" [A-Z]", after):
             return True
     return False
-
-
-def _tokens(text: str) -> list[str]:
-    return _WORD.findall(text.casefold())
 
 
 def replay(

@@ -22,6 +22,7 @@ from saadi_desktop.state.memory import (
     Memory,
     replay,
 )
+from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -123,7 +124,8 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
 
 
 def replay_book(db: BookDB) -> ReplayReport:
-    """``saadi index --replay``: rebuild records, aliases, descriptions and links from the kept
+    """``saadi index --replay``: redo the names pass (derived from the text alone, so a better
+    one costs nothing), then rebuild records, aliases, descriptions and links from the kept
     answers under the current rules, and swap them in in one transaction."""
     started = time.perf_counter()
     missing = _unanswered(db, None)
@@ -133,6 +135,7 @@ def replay_book(db: BookDB) -> ReplayReport:
             "were kept, so the memory cannot be rebuilt without the model; re-index the book "
             "(saadi index) to use the current rules"
         )
+    run_names_pass(db)
     answers = kept_answers(db)
     if not answers:
         raise ReplayError(f"{db.path.name}: no kept answers yet; index the book first")

@@ -1,4 +1,5 @@
-"""Summaries that stay with the text: a fold may not name anyone the passages do not.
+"""Summaries that stay with the text: a fold may not name anyone the passages do not, and a fold
+the model cannot make is stood in for by the passages' most central sentences.
 
 A small model asked to summarise a famous novel's passages sometimes writes what it remembers of
 the plot, or names a character from elsewhere in the book. A name in a summary must therefore
@@ -8,11 +9,14 @@ once, then replaced by the extractive stand-in.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from saadi_desktop.state.identity import fold
 from saadi_desktop.state.names import HONORIFICS
+from saadi_desktop.state.text import content_words, sentences
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _CAPITALISED = re.compile(r"\b[A-Z][\w’'-]*")
@@ -36,3 +40,37 @@ def unsupported_names(summary: str, covered: Sequence[str], names: Iterable[str]
             if not found and word not in absent:
                 absent.append(word)
     return absent
+
+
+MIN_WORDS = 6  # shorter sentences ('“Yes.”', 'Chapter V.') say too little to stand for a passage
+
+
+def extract(texts: Sequence[str], limit: int) -> str:
+    """The extractive stand-in for a fold the model could not make: the sentences of ``texts``
+    nearest their centroid — each sentence a tf-idf vector of its content words, with the
+    sentences themselves as the documents — as many as fit in ``limit`` characters, in reading
+    order. Drawn from the covered text alone, so it can reveal nothing later."""
+    found = [s for t in texts for s in sentences(t) if len(s.split()) >= MIN_WORDS]
+    if not found:
+        return " ".join(" ".join(texts).split())[:limit]
+    bags = [Counter(content_words(s)) for s in found]
+    documents = Counter(w for bag in bags for w in bag)
+    vectors = [
+        {w: n * math.log(1 + len(bags) / documents[w]) for w, n in bag.items()} for bag in bags
+    ]
+    centroid: Counter[str] = Counter()
+    for vector in vectors:
+        centroid.update(vector)
+
+    def closeness(i: int) -> float:
+        vector = vectors[i]
+        norm = math.sqrt(sum(x * x for x in vector.values()))
+        return sum(x * centroid[w] for w, x in vector.items()) / norm if norm else 0.0
+
+    chosen: list[int] = []
+    size = 0
+    for i in sorted(range(len(found)), key=lambda i: (-closeness(i), i)):
+        if size + len(found[i]) + 1 <= limit:
+            chosen.append(i)
+            size += len(found[i]) + 1
+    return " ".join(found[i] for i in sorted(chosen)) or found[0][:limit]

@@ -1,0 +1,32 @@
+"""Sentences and content words, as the rules over the book's text read them."""
+
+from __future__ import annotations
+
+import re
+
+SENTENCE = re.compile(  # 'Mr.' and its kind end no sentence
+    r"(?:\b(?:mr|mrs|ms|dr|st|mme|mlle|messrs)\.|[^.!?])+[.!?]*[\"'’”]*", re.IGNORECASE
+)
+STOP = {
+    "that", "this", "with", "from", "have", "were", "what", "when", "where", "which", "while",
+    "whom", "whose", "them", "then", "there", "their", "they", "been", "being", "into", "about",
+    "after", "before", "over", "under", "very", "much", "more", "most", "some", "such", "also",
+    "only", "just", "like", "than", "other", "another", "does", "done", "make", "made", "says",
+    "said", "tells", "told",
+}  # fmt: skip
+_WORD = re.compile(r"\w+")
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.casefold())
+
+
+def content_words(text: str) -> list[str]:
+    """The words that carry content: longer than three letters and not function words."""
+    return [w for w in words(text) if len(w) > 3 and w not in STOP]
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``, whitespace collapsed ('Mr. Darcy' ends none)."""
+    found = (" ".join(s.split()) for s in SENTENCE.findall(text))
+    return [s for s in found if s]
