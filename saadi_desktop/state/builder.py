@@ -257,7 +257,7 @@ class _Loop:
 
         def messages(retry: str) -> list[Message]:
             # A small model that copied an earlier summary copies it again when it is shown again
-            # (on the dev book 37 of 44 retries failed again): the retry after a copy shows only
+            # (on the dev book 42 of 44 retries failed again): the retry after a copy shows only
             # the passages and the summaries being folded.
             shown = own if retry == COPIED else history
             return prompts.fold_messages(
