@@ -439,7 +439,9 @@ def cmd_outline(args: argparse.Namespace) -> int:
     top = max((n["level"] for n in nodes), default=1)
     for node in sorted(nodes, key=lambda n: (n["start"], -n["level"])):
         indent = "  " * (top - node["level"])
-        print(f"{indent}[level {node['level']}, {node['start']}–{node['end']}] {node['text']}")
+        kind = ", extract: sentences from the book" if node["extract"] else ""
+        span = f"{node['start']}–{node['end']}"
+        print(f"{indent}[level {node['level']}, {span}{kind}] {node['text']}")
     if not nodes:
         print("no summaries yet (run: saadi index BOOK)")
     return 0

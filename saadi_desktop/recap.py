@@ -43,7 +43,8 @@ class RecapPart:
     end: int
     where: str  # 'Part I › Chapter I – Chapter V'
     text: str
-    extract: bool  # sentences copied from the book (the residual tree), not a summary
+    extract: bool  # sentences copied from the book (the residual tree, or a failed fold's
+    # stand-in), not a summary
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,10 @@ def recap(db: BookDB, until: int | None = None) -> Recap:
     if not passages:
         return Recap(until, limit, where, (), ())
     end = passages[-1]
-    summaries = [
-        _Node(s.first_chunk, s.last_chunk, s.level, s.text, s.level, False)
-        for s in store.summaries(db, limit)
+    rows = store.summaries(db, limit)
+    summaries = [  # a failed fold's stand-in is told as what it is: extracts
+        _Node(s.first_chunk, s.last_chunk, s.level, s.text, s.level, extract)
+        for s, extract in zip(rows, views.stand_ins(db, rows), strict=True)
     ]
     told = _summary_cover(summaries)
     done = told[-1].last if told else -1

@@ -10,6 +10,8 @@ import bisect
 from typing import Any
 
 from saadi_desktop.state.memory import fold
+from saadi_desktop.state.prompts import MAX_SUMMARY
+from saadi_desktop.state.summaries import is_stand_in
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -71,9 +73,11 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
 
 
 def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
-    """The summary tree, highest level first, each node with its span of chunks and text."""
+    """The summary tree, highest level first, each node with its span of chunks and text, and
+    whether it is a failed fold's stand-in (sentences from the book, not a summary)."""
     limit = chunk_at(db, until)
     spans = {c.seq: (c.start, c.end) for c in db.chunks()}
+    rows = store.summaries(db, limit)
     return [
         {
             "level": s.level,
@@ -83,6 +87,19 @@ def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
             "end": spans[s.last_chunk][1],
             "text": s.text,
             "provisional": s.provisional,
+            "extract": extract,
         }
-        for s in store.summaries(db, limit)
+        for s, extract in zip(rows, stand_ins(db, rows), strict=True)
     ]
+
+
+def stand_ins(db: BookDB, rows: list[store.SummaryRow]) -> list[bool]:
+    """For each summary, whether it is a failed fold's stand-in: sentences from the book."""
+    text = db.text()
+    spans = {c.seq: (c.start, c.end) for c in store.indexed_chunks(db)}
+
+    def covered(row: store.SummaryRow) -> list[str]:
+        seqs = range(row.first_chunk, row.last_chunk + 1)
+        return [text[spans[seq][0] : spans[seq][1]] for seq in seqs if seq in spans]
+
+    return [is_stand_in(row.text, covered(row), MAX_SUMMARY) for row in rows]

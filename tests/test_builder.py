@@ -15,6 +15,7 @@ from conftest import make_epub
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.recap import recap
 from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
@@ -454,3 +455,23 @@ def test_replay_finds_the_names_of_a_renumbered_names_pass(book: Path) -> None:
         )
         replay_book(db)
     assert dump(book) == expected
+
+
+def test_a_failed_folds_stand_in_is_shown_as_extracts_not_a_summary(book: Path) -> None:
+    """Twice a malformed fold: its node is the passages' central sentences, and the outline and
+    the recap say it is sentences from the book."""
+
+    def no_folds(messages: list[Message]) -> str:
+        if "Task: write a new summary" in messages[-1]["content"]:
+            return "{not json"
+        return smart_reply(messages)
+
+    run(book, ScriptedLLM(default=no_folds), limit=5)
+    with BookDB.open(book) as db:
+        nodes = outline(db)
+        told = recap(db)
+    assert nodes and all(n["extract"] for n in nodes)
+    assert told.parts and all(p.extract for p in told.parts)
+    run(book, ScriptedLLM(default=smart_reply), limit=10)  # the next fold works
+    with BookDB.open(book) as db:
+        assert [n["extract"] for n in outline(db) if n["level"] == 1][:2] == [True, False]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saadi_desktop.state.summaries import extract
+from saadi_desktop.state.summaries import extract, is_stand_in
 
 PASSAGES = [
     "It rained. Mr. Darcy rode to Pemberley with his sister, and Mr. Darcy spoke of Pemberley "
@@ -27,3 +27,10 @@ def test_the_stand_in_fits_its_limit_and_is_never_empty() -> None:
     assert len(extract(PASSAGES, 120)) <= 120
     assert extract(PASSAGES, 120)
     assert extract(["Yes. No."], 50) == "Yes. No."
+
+
+def test_a_stand_in_is_recognised_by_either_rule_and_a_summary_is_not() -> None:
+    old = " ".join(t.split(". ")[0].strip() + "." for t in PASSAGES)
+    assert is_stand_in(extract(PASSAGES, 700), PASSAGES, 700)
+    assert is_stand_in(old, PASSAGES, 700)  # what books indexed before 2026-12 hold
+    assert not is_stand_in("Darcy shows Elizabeth round Pemberley.", PASSAGES, 700)

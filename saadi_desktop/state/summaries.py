@@ -74,3 +74,11 @@ def extract(texts: Sequence[str], limit: int) -> str:
             chosen.append(i)
             size += len(found[i]) + 1
     return " ".join(found[i] for i in sorted(chosen)) or found[0][:limit]
+
+
+def is_stand_in(summary: str, covered: Sequence[str], limit: int) -> bool:
+    """Whether a stored summary is a failed fold's stand-in — this version's, or the first
+    sentence of each passage that stood in before (books indexed then keep theirs) — so that a
+    reader is told it is sentences from the book, not a summary."""
+    first_sentences = " ".join(t.split(". ")[0].strip() + "." for t in covered)[:limit]
+    return summary in (extract(covered, limit), first_sentences)

@@ -34,6 +34,7 @@ class OutlineNode:
     end: int
     text: str  # the summary; "" for a chunk
     provisional: bool = False
+    extract: bool = False  # a failed fold's stand-in: sentences from the book, not a summary
     children: list[OutlineNode] = field(default_factory=list)
 
 

@@ -156,7 +156,7 @@ def book_notes(path: Path, until: int | None) -> BookNotes:
         found = known_entities(db, until)  # the card's, the timeline's and ``saadi who``'s rows
         summaries = [
             OutlineNode(n["level"], n["first_chunk"], n["last_chunk"], n["start"], n["end"],
-                        n["text"], n["provisional"])
+                        n["text"], n["provisional"], n["extract"])
             for n in views.outline(db, until)
         ]  # fmt: skip
     outline = group_outline(summaries, starts, ends)

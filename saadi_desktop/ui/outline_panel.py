@@ -15,6 +15,8 @@ from saadi_desktop.ui.notes import BookNotes, OutlineNode
 from saadi_desktop.ui.safe_text import NotesView, escape
 
 PROVISIONAL = "provisional"
+EXTRACT = "extract"
+EXTRACT_TIP = "the model could not summarise these passages: sentences from the book stand in"
 PROVISIONAL_TIP = (
     "A finishing summary of an incomplete group at the end of what was read; it is redone when "
     "more of the book is indexed."
@@ -102,7 +104,8 @@ class OutlinePanel(QWidget):
         span = f"{first} %" if first == last else f"{first}–{last} %"
         if node.level == 0:
             return f"Passage {node.first_chunk + 1} · {where} · {span} — {self._opening(node)}"
-        mark = f" ({PROVISIONAL})" if node.provisional else ""
+        marks = [PROVISIONAL] * node.provisional + [EXTRACT] * node.extract
+        mark = f" ({', '.join(marks)})" if marks else ""
         return f"{where} · {span}{mark} — {' '.join(node.text.split())}"
 
     def _percent(self, position: int) -> int:
@@ -152,7 +155,8 @@ class OutlinePanel(QWidget):
         head = (
             f'<p style="color:{muted}">{kind} · {escape(self.locate(node.start))}'
             f"{' · ' + span if span else ''}"
-            f"{' · ' + PROVISIONAL if node.provisional else ''}</p>"
+            f"{' · ' + PROVISIONAL if node.provisional else ''}"
+            f"{' · ' + EXTRACT_TIP if node.extract else ''}</p>"
         )
         body = node.text if node.level else self._opening(node) + " …"
         return head + f"<p>{escape(body)}</p>"
