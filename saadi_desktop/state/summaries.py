@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from saadi_desktop.state.identity import fold
 from saadi_desktop.state.names import HONORIFICS
@@ -80,5 +81,13 @@ def is_stand_in(summary: str, covered: Sequence[str], limit: int) -> bool:
     """Whether a stored summary is a failed fold's stand-in — this version's, or the first
     sentence of each passage that stood in before (books indexed then keep theirs) — so that a
     reader is told it is sentences from the book, not a summary."""
+    return _is_stand_in(summary, tuple(covered), limit)
+
+
+@lru_cache(maxsize=4096)  # the outline asks again each time the reader moves on
+def _is_stand_in(summary: str, covered: tuple[str, ...], limit: int) -> bool:
+    opening = re.split(r"[.!?]", summary, maxsplit=1)[0][:40]  # a stand-in opens with the book
+    if not any(opening in t or opening in " ".join(t.split()) for t in covered):
+        return False
     first_sentences = " ".join(t.split(". ")[0].strip() + "." for t in covered)[:limit]
     return summary in (extract(covered, limit), first_sentences)
