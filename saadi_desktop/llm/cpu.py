@@ -95,10 +95,6 @@ def load_cpu() -> CpuVariant:
             _loaded = CpuVariant("built-in", None, 0)
             return _loaded
         ggml = ctypes.CDLL(str(_loaded_ggml(directory)))
-        ggml.ggml_backend_reg_count.restype = ctypes.c_size_t
-        if ggml.ggml_backend_reg_count() > 0 and _has_cpu(ggml):
-            _loaded = CpuVariant("already loaded", None, 0)
-            return _loaded
         variant = best_variant(libraries)
         ggml.ggml_backend_load.restype = ctypes.c_void_p
         ggml.ggml_backend_load.argtypes = [ctypes.c_char_p]
@@ -121,9 +117,3 @@ def _loaded_ggml(directory: Path) -> Path:
         if Path(path).name.startswith("libggml.so") and Path(path).parent == directory:
             return Path(path)
     return directory / "libggml.so.0"
-
-
-def _has_cpu(ggml: ctypes.CDLL) -> bool:
-    ggml.ggml_backend_reg_by_name.restype = ctypes.c_void_p
-    ggml.ggml_backend_reg_by_name.argtypes = [ctypes.c_char_p]
-    return bool(ggml.ggml_backend_reg_by_name(b"CPU"))

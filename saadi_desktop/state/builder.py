@@ -284,9 +284,8 @@ class _Loop:
             messages(""), {"schema": prompts.FOLD_SCHEMA}, prompts.FOLD_MAX_TOKENS, calls,
             "fold", seq, fold.level, parse, messages,
         )  # fmt: skip
-        text = summary or _extractive_stand_in(
-            [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
-        )
+        # a fold that failed twice still needs a node: the passages' central sentences
+        text = summary or extract(covered, prompts.MAX_SUMMARY)
         self.book.summary_text[(unit.level, unit.first)] = text
         return store.SummaryRow(
             unit.level,
@@ -411,8 +410,3 @@ def _not_a_copy(summary: str, earlier: Sequence[str]) -> str:
 def _shingles(text: str) -> set[tuple[str, ...]]:
     words = text.casefold().split()
     return {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
-
-
-def _extractive_stand_in(texts: Sequence[str]) -> str:
-    """When a fold fails twice the tree still needs a node: the passages' central sentences."""
-    return extract(texts, prompts.MAX_SUMMARY)

@@ -89,5 +89,9 @@ def _is_stand_in(summary: str, covered: tuple[str, ...], limit: int) -> bool:
     opening = re.split(r"[.!?]", summary, maxsplit=1)[0][:40]  # a stand-in opens with the book
     if not any(opening in t or opening in " ".join(t.split()) for t in covered):
         return False
-    first_sentences = " ".join(t.split(". ")[0].strip() + "." for t in covered)[:limit]
-    return summary in (extract(covered, limit), first_sentences)
+    return summary in (extract(covered, limit), first_sentences(covered, limit))
+
+
+def first_sentences(texts: Sequence[str], limit: int) -> str:
+    """The stand-in before 2026-12: each passage's text up to its first '. '."""
+    return " ".join(t.split(". ")[0].strip() + "." for t in texts)[:limit]

@@ -9,13 +9,9 @@ import sqlite3
 import sys
 
 from saadi_desktop.state import prompts
-from saadi_desktop.state.summaries import extract
+from saadi_desktop.state.summaries import extract, first_sentences
 
 LIMIT = prompts.MAX_SUMMARY
-
-
-def first_sentences(texts: list[str]) -> str:
-    return " ".join(t.split(". ")[0].strip() + "." for t in texts)[:LIMIT]
 
 
 source, target = sys.argv[1], sys.argv[2]
@@ -27,7 +23,7 @@ rows = db.execute("SELECT id, first_chunk, last_chunk, text FROM summaries").fet
 replaced = 0
 for summary_id, first, last, summary in rows:
     texts = [text[spans[s][0] : spans[s][1]] for s in range(first, last + 1) if s in spans]
-    if first_sentences(texts) == summary:
+    if first_sentences(texts, LIMIT) == summary:
         new = extract(texts, LIMIT)
         db.execute("UPDATE summaries SET text = ? WHERE id = ?", (new, summary_id))
         replaced += 1
