@@ -67,6 +67,18 @@ def test_closing_quotes_stay_with_their_sentence() -> None:
     ]
 
 
+def test_a_title_or_an_initial_ends_no_sentence() -> None:
+    # 'Mrs.' at a chunk's end made the next passage begin with a bare 'Hurst', which the names
+    # pass then took for a name of its own
+    text = "She smiled. Mrs. Hurst agreed. M. de Griers and Dr. Zossimov came. So did I. Done."
+    chunks = chunk_text(text, budget=7)
+    assert [text[c.start : c.end] for c in chunks] == [
+        "She smiled. Mrs. Hurst agreed.",
+        "M. de Griers and Dr. Zossimov came.",
+        "So did I. Done.",
+    ]
+
+
 def test_an_over_long_sentence_is_cut_every_budget_words() -> None:
     text = " ".join(f"w{i}" for i in range(25)) + "."
     chunks = chunk_text(text, budget=10)
