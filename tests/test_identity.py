@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from saadi_desktop.state.answer import Line
+from saadi_desktop.state.answer import MAX_NOTE, Line, parse, render
 from saadi_desktop.state.identity import (
     alias_kind,
     conflict,
@@ -16,7 +16,14 @@ from saadi_desktop.state.identity import (
     same_given_name,
     stated_equivalent,
 )
-from saadi_desktop.state.memory import BookText, Candidate, Cluster, Memory, replay
+from saadi_desktop.state.memory import (
+    BookText,
+    Candidate,
+    Cluster,
+    Memory,
+    not_a_description,
+    replay,
+)
 from saadi_desktop.state.summaries import unsupported_names
 
 
@@ -257,7 +264,10 @@ def test_a_note_copied_onto_a_second_record_describes_nobody() -> None:
     change = memory.apply(lines, roster, 0)
     held = [r.name for r in memory.records.values() if r.descriptions]
     assert held == ["Jane Bennet"]
-    assert {why for _, why in change.refused} == {"a copied note"}
+    assert dict(change.refused) == {
+        note: "a copied note",
+        "Lizzy (other): a clever daughter": "a sentence about someone else",
+    }
 
 
 def test_a_given_name_is_a_person_whatever_type_the_model_gave() -> None:
@@ -420,3 +430,55 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         "good looking and gentleman-like"
     ]
     assert change.ungrounded == ["Elizabeth's husband"]
+
+
+@pytest.mark.parametrize(
+    ("note", "why"),
+    [
+        ("the father of Lydia and Kitty", ""),
+        ("haughty, reserved, and fastidious", ""),
+        ("Elizabeth's particular friend", ""),  # a relation, through another's name
+        ("Mrs. Bennet is the mother of Elizabeth", ""),  # begins with her own name
+        (
+            "a lady teasing him to give us a ball at Meryton?",
+            "a speaker's words, not a description",
+        ),
+        ("“been used to look in Hertfordshire", "a speaker's words, not a description"),
+        ("Lizzy danced with her twice.", "a sentence about someone else"),
+        ("Mr. Wickham dined with the officers", "a sentence about someone else"),
+        ("and the two fourth with Maria Lucas", "a piece of a sentence"),
+        ("was once spoken of as a very proud boy", "a piece of a sentence"),
+        ("polite request that Elizabeth would lead the way, which the", "a piece of a sentence"),
+        ("Colonel Fitzwilliam asked why a man of sense and education,", "a piece of a sentence"),
+    ],
+)
+def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str) -> None:
+    name_words = {"lydia", "kitty", "elizabeth", "lizzy", "mrs", "bennet", "mr", "wickham",
+                  "maria", "lucas", "meryton", "colonel", "fitzwilliam"}  # fmt: skip
+    assert not_a_description(note, ["Mrs. Bennet", "Jane"], name_words) == why
+
+
+def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> None:
+    texts = {0: "Georgiana Darcy smiled at Elizabeth; he had a pleasant countenance, and she was "
+                "a tall girl of sixteen."}  # fmt: skip
+    clusters = {0: Cluster(0, "", {"Georgiana Darcy": 0}), 1: Cluster(1, "", {"Elizabeth": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Georgiana Darcy"), (1, "Elizabeth")]}))
+    roster = memory.roster(0)
+    georgiana = number(roster, "Georgiana Darcy")
+    long_note = "a tall girl of sixteen who smiled at Elizabeth and at everyone"  # the field's cap
+    lines = parse(
+        render([
+            Line(georgiana, "", "person", (), "Elizabeth's sister, Georgiana Bennet"),
+            Line(georgiana, "", "person", (), "he had a pleasant counten"),
+            Line(georgiana, "", "person", (), long_note[:MAX_NOTE]),
+            Line(georgiana, "", "person", (), "a tall girl of sixteen"),
+        ]),
+        [c.number for c in roster],
+    )  # fmt: skip
+    assert [line.cut for line in lines] == [False, False, True, False]
+    change = memory.apply(lines, roster, 0)
+    assert list(memory.records[memory.owner["georgiana darcy"]].descriptions) == [
+        "a tall girl of sixteen"
+    ]
+    assert change.ungrounded == ["Elizabeth's sister, Georgiana Bennet"]  # no one is called so
+    assert {why for _, why in change.refused} == {"cut off at the note's length: a copied sentence"}

@@ -59,7 +59,7 @@ def reply(messages: list[Message]) -> str:
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
     found = [
         Line(numbers.get(name), "" if name in numbers else name, kind,
-             (alias,) if alias in passage else (), f"{name}: {' '.join(passage.split()[:4])}")
+             (alias,) if alias in passage else (), f"{name}: {' '.join(passage.split()[:4]).rstrip(',')}")
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
     return render(found)

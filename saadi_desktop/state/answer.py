@@ -37,6 +37,7 @@ class Line:
     type: str  # "" when the model did not say
     aliases: tuple[str, ...]
     note: str
+    cut: bool = False  # the note filled its field: the model was copying a sentence, cut off
 
 
 def grammar(numbers: Sequence[int]) -> str:
@@ -94,8 +95,10 @@ def _line(row: str, numbers: set[int]) -> Line:
     if kind and kind not in ENTITY_TYPES:
         raise MalformedOutput(f"an unknown type {kind!r}")
     aliases = tuple(a.strip() for a in (rest[0] if rest else "").split(";") if a.strip())
-    note = " ".join("|".join(rest[1:]).split())[:MAX_NOTE]
-    return Line(number, name[:MAX_NAME], kind, aliases[:MAX_ALIASES], note)
+    note = "|".join(rest[1:])
+    cut = len(note) >= MAX_NOTE
+    note = " ".join(note.split())[:MAX_NOTE]
+    return Line(number, name[:MAX_NAME], kind, aliases[:MAX_ALIASES], note, cut)
 
 
 def render(lines: Sequence[Line]) -> str:

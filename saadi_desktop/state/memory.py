@@ -32,6 +32,7 @@ from saadi_desktop.state.identity import (
     looks_like_place,
     stated_equivalent,
 )
+from saadi_desktop.state.names import HONORIFICS
 from saadi_desktop.state.text import SENTENCE, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
@@ -220,7 +221,7 @@ class Memory:
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
-            self._describe(record, line.note, folded, change)
+            self._describe(record, line, folded, change)
             if any(
                 _occurs(fold(a), folded) and not self._role_word(a)
                 for a in record.aliases
@@ -424,18 +425,25 @@ class Memory:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
-    def _describe(self, record: EntityRecord, note: str, folded: str, change: Change) -> None:
+    def _describe(self, record: EntityRecord, line: Line, folded: str, change: Change) -> None:
+        note = line.note
         if not note:
             return
         names = [record.name, *record.aliases]
         said = _said(note, names)
-        if len(said) < 2 or all(w in self.book.name_words for w in said):
+        if line.cut or _ends_inside_a_word(note, folded):
+            change.refused.append((note, "cut off at the note's length: a copied sentence"))
+        elif len(said) < 2 or all(w in self.book.name_words for w in said):
             # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
             change.refused.append((note, "says nothing beyond a name"))
         elif record.type != "person" and set(words(note)[:4]) & _PERSON_NOUNS:
             change.refused.append((note, "a person's note on a place or thing"))
-        elif not supported(note, folded, names):
-            change.ungrounded.append(note)
+        elif why := not_a_description(note, names, self.book.name_words):
+            change.refused.append((note, why))
+        elif not supported(note, folded, names) or any(
+            not _occurs(fold(name), folded) for name in _full_names(note, self.book.name_words)
+        ):
+            change.ungrounded.append(note)  # or a full name the passage never uses
         elif _LIST_LINE.search(note) or fold(note) in self.notes:
             # a line of the list copied back, or a note another record already has: a copied
             # note describes nobody in particular
@@ -505,6 +513,68 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
         if any(_occurs(n, sentence) for n in names)
     ] or ([] if names else [folded_chunk])
     return any(len(said & set(words(span))) * 3 >= len(said) * 2 for span in spans)
+
+
+_SPEAKER = {"i", "me", "my", "mine", "we", "us", "our", "you", "your"}
+_CONTINUING = {"and", "but", "or", "nor", "which", "who", "whom", "whose", "that", "when",
+               "while", "where", "whereas", "was", "were", "is", "has", "had", "de", "van",
+               "von", "le", "la", "du"}  # fmt: skip
+_UNFINISHED = {"the", "a", "an", "and", "or", "but", "of", "to", "in", "at", "on", "with", "by",
+               "for", "from", "as", "that", "which", "who", "he", "she", "they", "we", "i", "it",
+               "his", "their", "its", "my", "was", "were", "had", "has", "is", "be", "been", "mr",
+               "mrs", "miss", "some", "no", "not", "very", "so", "than", "more"}  # fmt: skip
+_NAME_RUN = re.compile(r"(?:[A-Z][\w’'-]*\.?\s+)*[A-Z][\w’'-]*")
+
+
+def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> str:
+    """Why a note is not something said *about* the record in a reader's voice ('' when it
+    is): a speaker's words copied from a quotation ('a lady teasing him to give us a ball?'),
+    a piece of a sentence ('and the two fourth with Maria Lucas', 'was once spoken of',
+    'which the'), or a sentence about
+    someone else, which begins with another's name ('Lizzy danced with her twice.' on Jane;
+    'Elizabeth's sister' names a relation and stands)."""
+    tokens = re.findall(r"[\w’'-]+|\?", note)
+    if "?" in tokens or note[:1] in "\"“‘'" or {t.casefold() for t in tokens} & _SPEAKER:
+        return "a speaker's words, not a description"
+    if tokens and (
+        tokens[0] in _CONTINUING
+        or tokens[-1].casefold() in _UNFINISHED
+        or note.rstrip()[-1] in ",;:—-"
+    ):
+        return "a piece of a sentence"
+    own = {w for n in names for w in words(n)}
+    subject = next((t for t in tokens if t not in HONORIFICS and f"{t}." not in HONORIFICS), "")
+    if (
+        subject[:1].isupper()
+        and subject.casefold() in name_words
+        and subject.casefold() not in own
+        and not re.search(rf"{re.escape(subject)}[’']s?\b", note)
+    ):
+        return "a sentence about someone else"
+    return ""
+
+
+def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
+    """Whether the note stops inside a word of the passage it was copied from ('he had a
+    pleasant counten')."""
+    last = words(note)[-1:] or [""]
+    return (
+        bool(last[0])
+        and not _occurs(last[0], folded_chunk)
+        and (re.search(rf"(?<!\w){re.escape(last[0])}\w", folded_chunk) is not None)
+    )
+
+
+def _full_names(note: str, name_words: set[str]) -> list[str]:
+    """The names of two or more name words in ``note`` ('Georgiana Bennet', 'Mr. Fitzwilliam
+    Darcy'), without a possessive ending."""
+    found = []
+    for match in _NAME_RUN.finditer(note):
+        name = re.sub(r"[’']s$", "", match.group())
+        named = [w for w in re.findall(r"[\w’'-]+", name) if f"{w}." not in HONORIFICS]
+        if len(named) >= 2 and all(w.casefold() in name_words for w in named):
+            found.append(name)
+    return found
 
 
 def _said(note: str, names: Iterable[str]) -> list[str]:
