@@ -435,7 +435,7 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
 @pytest.mark.parametrize(
     ("note", "why"),
     [
-        ("the father of Lydia and Kitty", ""),
+        ("the mother of Lydia and Kitty", ""),
         ("haughty, reserved, and fastidious", ""),
         ("Elizabeth's particular friend", ""),  # a relation, through another's name
         ("Mrs. Bennet is the mother of Elizabeth", ""),  # begins with her own name
@@ -482,3 +482,25 @@ def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> N
     ]
     assert change.ungrounded == ["Elizabeth's sister, Georgiana Bennet"]  # no one is called so
     assert {why for _, why in change.refused} == {"cut off at the note's length: a copied sentence"}
+
+
+def test_a_kinship_note_stands_only_where_the_passage_states_it_and_fits_the_gender() -> None:
+    texts = {
+        0: "Mr. Bennet was the father of Lydia and Kitty. Mr. Darcy bowed to Jane. It rained. "
+        "Mr. Bingley's father had been in trade. Elizabeth watched her sisters."
+    }
+    names = {0: "Mr. Bennet", 1: "Lydia", 2: "Kitty", 3: "Mr. Darcy", 4: "Jane", 5: "Mr. Bingley",
+             6: "Elizabeth"}  # fmt: skip
+    clusters = {i: Cluster(i, "m" if n.startswith("Mr.") else "", {n: 0}) for i, n in names.items()}
+    memory = Memory(BookText(texts, clusters, {0: [(i, n) for i, n in names.items()]}))
+    roster = memory.roster(0)
+    lines = [
+        Line(number(roster, "Mr. Bennet"), "", "person", (), "the father of Lydia and Kitty"),
+        Line(number(roster, "Mr. Darcy"), "", "person", (), "the father of Jane and Bingley"),
+        Line(number(roster, "Mr. Bingley"), "", "person", (), "one of Elizabeth's sisters"),
+    ]
+    change = memory.apply(lines, roster, 0)
+    notes = {r.name: list(r.descriptions) for r in memory.records.values() if r.descriptions}
+    assert notes == {"Mr. Bennet": ["the father of Lydia and Kitty"]}
+    assert change.ungrounded == ["the father of Jane and Bingley"]  # words of two sentences
+    assert change.refused == [("one of Elizabeth's sisters", "a relation of the other gender")]

@@ -47,6 +47,10 @@ PEOPLE = {"Alyona Ivanovna": ("person", "the old woman"), "Rodion": ("person", "
           "Haymarket": ("place", "the square")}  # fmt: skip
 
 
+def opening(passage: str) -> str:
+    return " ".join(passage.split()[:4]).rstrip(",")
+
+
 def reply(messages: list[Message]) -> str:
     """A scripted model: names the people and places of the current passage, with a note
     quoting the passage's first words."""
@@ -59,7 +63,7 @@ def reply(messages: list[Message]) -> str:
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
     found = [
         Line(numbers.get(name), "" if name in numbers else name, kind,
-             (alias,) if alias in passage else (), f"{name}: {' '.join(passage.split()[:4]).rstrip(',')}")
+             (alias,) if alias in passage else (), f"{name}: {opening(passage)}")
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
     return render(found)

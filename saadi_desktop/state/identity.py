@@ -66,6 +66,17 @@ def alias_kind(alias: str) -> str | None:
     return None
 
 
+def noun_gender(word: str) -> str:
+    """'f', 'm' or '' for a kinship or role noun ('sister', 'sisters', 'husband')."""
+    word = word.lower()
+    for form in (word, word.removesuffix("s")):
+        if form in _FEMALE_NOUNS:
+            return "f"
+        if form in _MALE_NOUNS:
+            return "m"
+    return ""
+
+
 def gender(name: str) -> str:
     """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending, or — for a
     descriptive phrase ('the Englishman', 'the old woman') — its last word."""

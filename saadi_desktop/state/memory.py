@@ -30,10 +30,11 @@ from saadi_desktop.state.identity import (
     is_given_name,
     is_nickname,
     looks_like_place,
+    noun_gender,
     stated_equivalent,
 )
 from saadi_desktop.state.names import HONORIFICS
-from saadi_desktop.state.text import SENTENCE, content_words, words
+from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
 __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
@@ -440,8 +441,12 @@ class Memory:
             change.refused.append((note, "a person's note on a place or thing"))
         elif why := not_a_description(note, names, self.book.name_words):
             change.refused.append((note, why))
-        elif not supported(note, folded, names) or any(
-            not _occurs(fold(name), folded) for name in _full_names(note, self.book.name_words)
+        elif (
+            not supported(note, folded, names)
+            or not _relation_stated(note, names, folded, self.book.name_words)
+            or any(
+                not _occurs(fold(name), folded) for name in _full_names(note, self.book.name_words)
+            )
         ):
             change.ungrounded.append(note)  # or a full name the passage never uses
         elif _LIST_LINE.search(note) or fold(note) in self.notes:
@@ -530,7 +535,8 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
     """Why a note is not something said *about* the record in a reader's voice ('' when it
     is): a speaker's words copied from a quotation ('a lady teasing him to give us a ball?'),
     a piece of a sentence ('and the two fourth with Maria Lucas', 'was once spoken of',
-    'which the'), or a sentence about
+    'which the'), a relation of the other gender ('one of Elizabeth's sisters' of Mr. Bingley),
+    or a sentence about
     someone else, which begins with another's name ('Lizzy danced with her twice.' on Jane;
     'Elizabeth's sister' names a relation and stands)."""
     tokens = re.findall(r"[\w’'-]+|\?", note)
@@ -543,6 +549,13 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
     ):
         return "a piece of a sentence"
     own = {w for n in names for w in words(n)}
+    kin = next(  # the relation the note opens with: 'the youngest daughter of', 'X's sisters'
+        (g for i, t in enumerate(tokens[:4]) if (g := noun_gender(t)) and (
+            i == 0 or tokens[i - 1].casefold() not in _SPEAKER | {"her", "his", "their"})),
+        "",
+    )  # fmt: skip
+    if kin and {gender(n) for n in names} - {"", kin}:
+        return "a relation of the other gender"
     subject = next((t for t in tokens if t not in HONORIFICS and f"{t}." not in HONORIFICS), "")
     if (
         subject[:1].isupper()
@@ -552,6 +565,34 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
     ):
         return "a sentence about someone else"
     return ""
+
+
+_KIN = {"father", "mother", "wife", "husband", "sister", "brother", "daughter", "son", "cousin",
+        "uncle", "aunt", "niece", "nephew", "lover", "widow", "fiancé", "fiancée", "sisters",
+        "brothers", "daughters", "sons", "cousins"}  # fmt: skip
+
+
+def _relation_stated(
+    note: str, names: Sequence[str], folded_chunk: str, name_words: set[str]
+) -> bool:
+    """A note that relates the record to someone by kinship ('Elizabeth's husband', 'the father
+    of Jane') stands only where the passage says it: one of its sentences (with the next) holds
+    a name of the record, the kinship word and the other person's name. A small model pairs
+    the wrong people ('the father of Jane and Bingley' of Darcy)."""
+    said = words(note)
+    kin = [w for w in said if w in _KIN]
+    own = {w for n in names for w in words(n)}
+    titles = {fold(h).rstrip(".") for h in HONORIFICS}
+    others = [w for w in said if w in name_words and w not in own | titles | STOP | {"the"}]
+    if not kin or not others:
+        return True
+    sentences = SENTENCE.findall(folded_chunk) or [folded_chunk]
+    for i in range(len(sentences)):
+        span = " ".join(sentences[i : i + 2])
+        found = set(words(span))
+        if any(_occurs(fold(n), span) for n in names) and set(kin) & found and set(others) <= found:
+            return True
+    return False
 
 
 def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
