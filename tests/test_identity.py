@@ -14,6 +14,7 @@ from saadi_desktop.state.identity import (
     is_family,
     is_nickname,
     same_given_name,
+    speaks,
     stated_equivalent,
 )
 from saadi_desktop.state.memory import (
@@ -504,3 +505,14 @@ def test_a_kinship_note_stands_only_where_the_passage_states_it_and_fits_the_gen
     assert notes == {"Mr. Bennet": ["the father of Lydia and Kitty"]}
     assert change.ungrounded == ["the father of Jane and Bingley"]  # words of two sentences
     assert change.refused == [("one of Elizabeth's sisters", "a relation of the other gender")]
+
+
+def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
+    assert speaks(["Kitty"], ["“I do not cough for my own amusement,” replied Kitty fretfully."])
+    assert speaks(["Lizzy"], ["“Lizzy, come here.”", "“Yes, Lizzy!”"])
+    assert not speaks(["Hunsford"], ["“Hunsford!” she thought.", "They drove to Hunsford."])
+    assert not speaks(["Meryton"], ["They walked to Meryton and said little."])
+    texts = {0: "“I do not cough for my own amusement,” replied Kitty fretfully."}
+    memory = Memory(BookText(texts, {0: Cluster(0, "", {"Kitty": 0})}, {0: [(0, "Kitty")]}))
+    memory.apply([Line(1, "", "other", (), "")], memory.roster(0), 0)  # the model said "other"
+    assert [r.type for r in memory.records.values()] == ["person"]

@@ -127,6 +127,22 @@ def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return found > 0 and near * 2 >= found
 
 
+_SPEECH = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|returned|whispered)"
+
+
+def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether the text makes the name a speaker ('replied Kitty', 'Kitty cried') or addresses
+    it twice ('“Kitty, …', ', Lizzy!'): places and things neither speak nor are spoken to."""
+    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    if not pattern:
+        return False
+    speaker = re.compile(rf"{_SPEECH}\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+{_SPEECH}\b")
+    addressed = re.compile(rf"[,“\"]\s*(?:{pattern})\s*[!?]|“(?:{pattern}),")
+    texts = list(texts)
+    calls = sum(len(addressed.findall(t)) for t in texts)
+    return calls >= 2 or any(speaker.search(t) for t in texts)
+
+
 def conflict(a: Iterable[str], b: Iterable[str]) -> str:
     """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it)."""
     a, b = list(a), list(b)

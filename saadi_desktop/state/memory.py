@@ -31,6 +31,7 @@ from saadi_desktop.state.identity import (
     is_nickname,
     looks_like_place,
     noun_gender,
+    speaks,
     stated_equivalent,
 )
 from saadi_desktop.state.names import HONORIFICS
@@ -307,9 +308,14 @@ class Memory:
                 is_given_name(w) for v in variants for w in core(v)[:1]
             )
         )
-        person = self.book.clusters[cluster].gender or any(gender(v) for v in variants) or given
         known = [v for c in self.by_cluster for v in self.book.clusters[c].variants]
         read = [t for c, t in self.book.texts.items() if c <= seq]
+        person = (
+            self.book.clusters[cluster].gender
+            or any(gender(v) for v in variants)
+            or given
+            or speaks(variants, read)
+        )
         if all(is_family(v, known, read) for v in variants):
             kind = "organization"  # 'the Bennets': a family
         elif person:
