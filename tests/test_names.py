@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saadi_desktop.state.names import NamesPass, mentions_in, name_words
+from saadi_desktop.state.names import NamesPass, mentions_in, name_words, titled_words
 
 
 def clusters_of(texts: list[str]) -> NamesPass:
@@ -131,3 +131,14 @@ def test_mary_king_is_not_a_modified_title() -> None:
         "Mary",
         "Lydia",
     ]
+
+
+def test_a_common_word_after_a_title_is_a_name_only_there() -> None:
+    # 'long' is a common word, so 'Long' is no name word; 'Mrs. Long' twice makes it a name
+    # after a title, and 'Long before…' still names no one
+    texts = [
+        "Mrs. Long said that the walk was long. It was a long, long way; a long day.",
+        "Long before noon Mrs. Long called. The road was long and the hours were long.",
+    ]
+    assert "Long" not in name_words(texts) and titled_words(texts) == {"Long"}
+    assert mentions_in(texts[1], name_words(texts), titled_words(texts)) == ["Mrs. Long"]

@@ -149,51 +149,83 @@ def locative_uses(variants: Iterable[str], text: str) -> tuple[int, int]:
     return near, found
 
 
-def name_words(texts: Sequence[str]) -> set[str]:
-    """Capitalised words that behave like names across the book: mostly capitalised where a
-    sentence does not force it, seen that way at least twice, and not a people's name
-    ('Russians', 'Frenchman', 'Polish')."""
-    capital_inside: Counter[str] = Counter()
-    lower: Counter[str] = Counter()
-    indefinite: Counter[str] = Counter()  # 'a Pole', 'an Englishman': a common noun
-    titled: Counter[str] = Counter()  # 'Mr. Adrian': a name
-    capitals: set[str] = set()
+@dataclass
+class _Usage:
+    """How the book writes each capitalised word."""
+
+    capital_inside: Counter[str] = field(default_factory=Counter)  # where no sentence forces it
+    lower: Counter[str] = field(default_factory=Counter)
+    indefinite: Counter[str] = field(default_factory=Counter)  # 'a Pole': a common noun
+    titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
+    capitals: set[str] = field(default_factory=set)
+
+
+def _usage(texts: Sequence[str]) -> _Usage:
+    usage = _Usage()
     for text in texts:
         previous = "."
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
             if _CAPITAL.fullmatch(word):
-                capitals.add(word)
+                usage.capitals.add(word)
                 if previous not in _SENTENCE_OPENERS:
-                    capital_inside[word] += 1
+                    usage.capital_inside[word] += 1
                 if previous in ("a", "an", "A", "An"):
-                    indefinite[_singular(word)] += 1
+                    usage.indefinite[_singular(word)] += 1
                 if previous in HONORIFICS:
-                    titled[_singular(word)] += 1
+                    usage.titled[word] += 1
             elif word.islower():
-                lower[word] += 1
+                usage.lower[word] += 1
             previous = token
-    plural = Counter(_singular(w) for w in capitals if _singular(w) != w)
+    return usage
+
+
+def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
+    """Capitalised words that behave like names across the book: mostly capitalised where a
+    sentence does not force it, seen that way at least twice, and not a people's name
+    ('Russians', 'Frenchman', 'Polish')."""
+    usage = usage or _usage(texts)
+    titled = Counter[str]()
+    for word, count in usage.titled.items():
+        titled[_singular(word)] += count
+    plural = Counter(_singular(w) for w in usage.capitals if _singular(w) != w)
     return {
         word
-        for word, count in capital_inside.items()
+        for word, count in usage.capital_inside.items()
         if count >= 2
-        and lower[word.lower()] * 5 <= count
+        and usage.lower[word.lower()] * 5 <= count
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
         and not _is_demonym(
-            word, indefinite[_singular(word)], plural[_singular(word)], titled[_singular(word)]
+            word,
+            usage.indefinite[_singular(word)],
+            plural[_singular(word)],
+            titled[_singular(word)],
         )
     }
 
 
-def mentions_in(text: str, names: set[str]) -> list[str]:
+def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
+    """Words the book also writes in lowercase, so not names by :func:`name_words` ('Long',
+    'Hill'), that it puts after a title at least twice ('Mrs. Long', 'Mrs. Hill'): names, but
+    only right after a title ('Long before…' names no one)."""
+    usage = usage or _usage(texts)
+    return {
+        word
+        for word, count in usage.titled.items()
+        if count >= 2 and word not in NOT_NAMES and not re.search("[’']", word)
+    } - name_words(texts, usage)
+
+
+def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
     with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy').
 
     A title or kinship word that the book capitalises like a name and uses alone is a
     variant of its own ('the General', 'Grandmother'); a name word right before a title
-    modifies it ('the Holy Father', 'the Polish General') and is not a name."""
+    modifies it ('the Holy Father', 'the Polish General') and is not a name. A ``titled`` word
+    is a name only right after a title ('Mrs. Long')."""
+    titled = set(titled)
     found: list[str] = []
     run: list[str] = []
     end = -1
@@ -203,7 +235,7 @@ def mentions_in(text: str, names: set[str]) -> list[str]:
         role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
         while run and (run[-1] in PARTICLES or run[-1] in HONORIFICS):
             run.pop()
-        if run and any(w in names for w in run):
+        if run and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
@@ -220,7 +252,7 @@ def mentions_in(text: str, names: set[str]) -> list[str]:
         if token in ROLES and run and run[-1] not in HONORIFICS and before.lower() == "the":
             run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
             previous = before  # so the title's run starts after 'the'
-        if word in names:
+        if word in names or (word in titled and run and run[-1] in HONORIFICS):
             if not run:
                 before = previous
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
@@ -371,11 +403,12 @@ def run_names_pass(db: BookDB) -> int:
     text = db.text()
     chunks = [c for c in db.chunks() if c.matter == "body"]
     texts = [text[c.start : c.end] for c in chunks]
-    words = name_words(texts)
+    usage = _usage(texts)
+    words, titled = name_words(texts, usage), titled_words(texts, usage)
     clusters = NamesPass()
     mentions: list[tuple[int, int, str, int]] = []
     for chunk, chunk_text in zip(chunks, texts, strict=True):
-        found = clusters.split(mentions_in(chunk_text, words))
+        found = clusters.split(mentions_in(chunk_text, words, titled))
         clusters.read(chunk.seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
