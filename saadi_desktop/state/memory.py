@@ -447,14 +447,8 @@ class Memory:
             change.refused.append((note, "a person's note on a place or thing"))
         elif why := not_a_description(note, names, self.book.name_words):
             change.refused.append((note, why))
-        elif (
-            not supported(note, folded, names)
-            or not _relation_stated(note, names, folded, self.book.name_words)
-            or any(
-                not _occurs(fold(name), folded) for name in _full_names(note, self.book.name_words)
-            )
-        ):
-            change.ungrounded.append(note)  # or a full name the passage never uses
+        elif not grounded(note, names, folded, self.book.name_words):
+            change.ungrounded.append(note)
         elif _LIST_LINE.search(note) or fold(note) in self.notes:
             # a line of the list copied back, or a note another record already has: a copied
             # note describes nobody in particular
@@ -542,9 +536,8 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
     is): a speaker's words copied from a quotation ('a lady teasing him to give us a ball?'),
     a piece of a sentence ('and the two fourth with Maria Lucas', 'was once spoken of',
     'which the'), a relation of the other gender ('one of Elizabeth's sisters' of Mr. Bingley),
-    or a sentence about
-    someone else, which begins with another's name ('Lizzy danced with her twice.' on Jane;
-    'Elizabeth's sister' names a relation and stands)."""
+    or a sentence about someone else, which begins with another's name ('Lizzy danced with her
+    twice.' on Jane; 'Elizabeth's sister' names a relation and stands)."""
     tokens = re.findall(r"[\w’'-]+|\?", note)
     if "?" in tokens or note[:1] in "\"“‘'" or {t.casefold() for t in tokens} & _SPEAKER:
         return "a speaker's words, not a description"
@@ -574,8 +567,18 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
 
 
 _KIN = {"father", "mother", "wife", "husband", "sister", "brother", "daughter", "son", "cousin",
-        "uncle", "aunt", "niece", "nephew", "lover", "widow", "fiancé", "fiancée", "sisters",
-        "brothers", "daughters", "sons", "cousins"}  # fmt: skip
+        "uncle", "aunt", "niece", "nephew", "lover", "widow", "fiancé", "fiancée"}  # fmt: skip
+
+
+def grounded(note: str, names: Sequence[str], folded_chunk: str, name_words: set[str]) -> bool:
+    """Whether the passage bears the note out: its words near the record's name
+    (:func:`supported`), a kinship where it is stated, and no full name the passage never
+    uses ('Elizabeth's sister, Georgiana Bennet')."""
+    return (
+        supported(note, folded_chunk, names)
+        and _relation_stated(note, names, folded_chunk, name_words)
+        and all(_occurs(fold(name), folded_chunk) for name in _full_names(note, name_words))
+    )
 
 
 def _relation_stated(
@@ -586,7 +589,7 @@ def _relation_stated(
     a name of the record, the kinship word and the other person's name. A small model pairs
     the wrong people ('the father of Jane and Bingley' of Darcy)."""
     said = words(note)
-    kin = [w for w in said if w in _KIN]
+    kin = [w for w in said if w.removesuffix("s") in _KIN]
     own = {w for n in names for w in words(n)}
     titles = {fold(h).rstrip(".") for h in HONORIFICS}
     others = [w for w in said if w in name_words and w not in own | titles | STOP | {"the"}]
@@ -604,12 +607,9 @@ def _relation_stated(
 def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
     """Whether the note stops inside a word of the passage it was copied from ('he had a
     pleasant counten')."""
-    last = words(note)[-1:] or [""]
-    return (
-        bool(last[0])
-        and not _occurs(last[0], folded_chunk)
-        and (re.search(rf"(?<!\w){re.escape(last[0])}\w", folded_chunk) is not None)
-    )
+    last = (words(note) or [""])[-1]
+    cut = re.compile(rf"(?<!\w){re.escape(last)}\w")
+    return bool(last) and not _occurs(last, folded_chunk) and bool(cut.search(folded_chunk))
 
 
 def _full_names(note: str, name_words: set[str]) -> list[str]:
