@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -49,34 +50,33 @@ def test_chunks_are_exact_ordered_slices_within_budget(
     assert "".join(covered.split()) == "".join(text.split())
 
 
-def test_whole_sentences_are_packed_greedily() -> None:
-    text = "One two three. Four five. Six seven eight nine. Ten."
-    chunks = chunk_text(text, budget=5)
-    assert [text[c.start : c.end] for c in chunks] == [
-        "One two three. Four five.",
-        "Six seven eight nine. Ten.",
-    ]
-
-
-def test_closing_quotes_stay_with_their_sentence() -> None:
-    text = "“Who is it?” she asked. “Me.” He waited."
-    chunks = chunk_text(text, budget=5)
-    assert [text[c.start : c.end] for c in chunks] == [
-        "“Who is it?” she asked.",
-        "“Me.” He waited.",
-    ]
-
-
-def test_a_title_or_an_initial_ends_no_sentence() -> None:
-    # 'Mrs.' at a chunk's end made the next passage begin with a bare 'Hurst', which the names
-    # pass then took for a name of its own
-    text = "She smiled. Mrs. Hurst agreed. M. de Griers and Dr. Zossimov came. So did I. Done."
-    chunks = chunk_text(text, budget=7)
-    assert [text[c.start : c.end] for c in chunks] == [
-        "She smiled. Mrs. Hurst agreed.",
-        "M. de Griers and Dr. Zossimov came.",
-        "So did I. Done.",
-    ]
+@pytest.mark.parametrize(
+    ("text", "budget", "pieces"),
+    [
+        # whole sentences, packed greedily
+        (
+            "One two three. Four five. Six seven eight nine. Ten.",
+            5,
+            ["One two three. Four five.", "Six seven eight nine. Ten."],
+        ),
+        # closing quotes stay with their sentence
+        (
+            "“Who is it?” she asked. “Me.” He waited.",
+            5,
+            ["“Who is it?” she asked.", "“Me.” He waited."],
+        ),
+        # a title or an initial ends no sentence: 'Mrs.' at a chunk's end made the next passage
+        # begin with a bare 'Hurst', which the names pass then took for a name of its own
+        (
+            "She smiled. Mrs. Hurst agreed. M. de Griers and Dr. Zossimov came. So did I. Done.",
+            7,
+            ["She smiled. Mrs. Hurst agreed.", "M. de Griers and Dr. Zossimov came.",
+             "So did I. Done."],
+        ),
+    ],
+)  # fmt: skip
+def test_chunks_are_runs_of_whole_sentences(text: str, budget: int, pieces: list[str]) -> None:
+    assert [text[c.start : c.end] for c in chunk_text(text, budget=budget)] == pieces
 
 
 def test_an_over_long_sentence_is_cut_every_budget_words() -> None:

@@ -547,7 +547,7 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
         or note.rstrip()[-1] in ",;:—-"
     ):
         return "a piece of a sentence"
-    own = {w for n in names for w in words(n)}
+    own = _own_words(names)
     kin = next(  # the relation the note opens with: 'the youngest daughter of', 'X's sisters'
         (g for i, t in enumerate(tokens[:4]) if (g := noun_gender(t)) and (
             i == 0 or tokens[i - 1].casefold() not in _SPEAKER | {"her", "his", "their"})),
@@ -570,6 +570,9 @@ _KIN = {"father", "mother", "wife", "husband", "sister", "brother", "daughter", 
         "uncle", "aunt", "niece", "nephew", "lover", "widow", "fiancé", "fiancée"}  # fmt: skip
 
 
+_NOT_OTHERS = {fold(h).rstrip(".") for h in HONORIFICS} | STOP | {"the"}  # not a person's name
+
+
 def grounded(note: str, names: Sequence[str], folded_chunk: str, name_words: set[str]) -> bool:
     """Whether the passage bears the note out: its words near the record's name
     (:func:`supported`), a kinship where it is stated, and no full name the passage never
@@ -590,9 +593,8 @@ def _relation_stated(
     the wrong people ('the father of Jane and Bingley' of Darcy)."""
     said = words(note)
     kin = [w for w in said if w.removesuffix("s") in _KIN]
-    own = {w for n in names for w in words(n)}
-    titles = {fold(h).rstrip(".") for h in HONORIFICS}
-    others = [w for w in said if w in name_words and w not in own | titles | STOP | {"the"}]
+    own = _own_words(names)
+    others = [w for w in said if w in name_words and w not in own | _NOT_OTHERS]
     if not kin or not others:
         return True
     sentences = SENTENCE.findall(folded_chunk) or [folded_chunk]
@@ -624,9 +626,13 @@ def _full_names(note: str, name_words: set[str]) -> list[str]:
     return found
 
 
+def _own_words(names: Iterable[str]) -> set[str]:
+    return {w for n in names for w in words(n)}
+
+
 def _said(note: str, names: Iterable[str]) -> list[str]:
     """The note's content words beyond the record's own ``names``."""
-    own = {w for n in names for w in words(n)}
+    own = _own_words(names)
     return [w for w in content_words(note) if w not in own]
 
 

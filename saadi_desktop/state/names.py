@@ -206,15 +206,15 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
 
 
 def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
-    """Words the book also writes in lowercase, so not names by :func:`name_words` ('Long',
-    'Hill'), that it puts after a title at least twice ('Mrs. Long', 'Mrs. Hill'): names, but
-    only right after a title ('Long before…' names no one)."""
+    """Words the book puts after a title at least twice ('Mrs. Long', 'Mrs. Hill'). Those it
+    also writes in lowercase are not names by :func:`name_words` ('Long', 'Hill'), but they are
+    names right after a title, and only there ('Long before…' names no one)."""
     usage = usage or _usage(texts)
     return {
         word
         for word, count in usage.titled.items()
         if count >= 2 and word not in NOT_NAMES and not re.search("[’']", word)
-    } - name_words(texts, usage)
+    }
 
 
 def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[str]:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from saadi_desktop.chunking import TITLES
+
+_TITLES = "|".join((*TITLES, "messrs"))
 SENTENCE = re.compile(  # 'Mr.' and its kind end no sentence
-    r"(?:\b(?:mr|mrs|ms|dr|st|mme|mlle|messrs)\.|[^.!?])+[.!?]*[\"'’”]*", re.IGNORECASE
+    rf"(?:\b(?:{_TITLES})\.|[^.!?])+[.!?]*[\"'’”]*", re.IGNORECASE
 )
 STOP = {
     "that", "this", "with", "from", "have", "were", "what", "when", "where", "which", "while",
