@@ -6,11 +6,15 @@ from saadi_desktop.state.names import NamesPass, mentions_in, name_words, titled
 
 
 def clusters_of(texts: list[str]) -> NamesPass:
-    words = name_words(texts)
+    words, titled = name_words(texts), titled_words(texts)
     names = NamesPass()
     for seq, text in enumerate(texts):
-        names.read(seq, names.split(mentions_in(text, words)), text)
+        names.read(seq, names.split(mentions_in(text, words, titled)), text)
     return names
+
+
+def people(texts: list[str]) -> list[set[str]]:
+    return [set(c.variants) for c in clusters_of(texts).clusters]
 
 
 def test_russians_and_poles_are_demonyms() -> None:
@@ -142,3 +146,77 @@ def test_a_common_word_after_a_title_is_a_name_only_there() -> None:
     ]
     assert "Long" not in name_words(texts) and titled_words(texts) == {"Long"}
     assert mentions_in(texts[1], name_words(texts), titled_words(texts)) == ["Mrs. Long"]
+
+
+def test_a_minor_character_named_once_after_a_title_is_a_name() -> None:
+    # 'Pope' is never written in lowercase: once after a title is enough; 'have' is a common
+    # word, so one 'Lord Have mercy' names no one
+    texts = [
+        "She had heard of Miss Pope from Jane. Lord Have mercy, said Jane.",
+        "Jane and Lydia said they have heard it; they have seen it.",
+    ]
+    assert titled_words(texts) == {"Pope"}
+    assert mentions_in(texts[0], name_words(texts), titled_words(texts)) == [
+        "Miss Pope",
+        "Jane",
+        "Jane",
+    ]
+
+
+def test_a_title_word_after_miss_is_her_surname() -> None:
+    # 'King' is a title ('the King'), but after 'Miss' it can only be a name
+    texts = [
+        "Wickham admired Miss King. Miss King had money, and Wickham said so; then Wickham left."
+    ]
+    names = people(texts)
+    assert {"Miss King"} in names and {"Wickham"} in names
+
+
+def test_sir_william_lucas_is_sir_william_and_william() -> None:
+    texts = [
+        "So Sir William was civil, and Jane liked Sir William.",
+        "So Sir William Lucas spoke, and Jane listened to Sir William Lucas.",
+        "Then William said it again, and Jane laughed at William.",
+    ]
+    assert {"Sir William", "Sir William Lucas", "William"} in people(texts)
+
+
+def test_miss_with_a_given_name_is_that_sister_but_not_lady_with_one() -> None:
+    # 'Miss Lydia' is Lydia; 'Lady Mary' (an earl's daughter) is seldom the family's Mary
+    texts = [
+        "So Lydia Bennet laughed, and Mary read. Then Lydia Bennet went out, and Mary stayed.",
+        "So Miss Lydia was loud, and Lady Mary called; then Lady Mary left, and Mary read.",
+    ]
+    names = people(texts)
+    assert {"Lydia Bennet", "Miss Lydia"} in names
+    assert {"Lady Mary"} in names and {"Mary"} in names
+
+
+def test_miss_lucas_is_not_lady_lucas() -> None:
+    # 'Lucas' is a given name in the nickname table, but 'Lady Lucas' and 'Miss Lucas' are a
+    # mother and her daughter: a title and a given name join only that name used bare
+    texts = [
+        "Lady Lucas called with Miss Lucas, and Lady Lucas talked of Lydia all morning.",
+        "Miss Lucas said little; Lydia said a great deal.",
+    ]
+    names = people(texts)
+    assert {"Lady Lucas"} in names and {"Miss Lucas"} in names
+
+
+def test_a_fuller_name_goes_to_the_cluster_with_its_title() -> None:
+    # 'Catherine' (Kitty) came first; 'Lady Catherine de Bourgh' is 'Lady Catherine'
+    texts = [
+        "So Catherine and Lydia walked out; then Catherine coughed, said Lydia.",
+        "So Lady Catherine was grand, and Lady Catherine spoke to Lydia.",
+        "So Lady Catherine de Bourgh received them, and Lady Catherine de Bourgh spoke.",
+    ]
+    names = people(texts)
+    assert {"Lady Catherine", "Lady Catherine de Bourgh"} in names and {"Catherine"} in names
+
+
+def test_a_title_and_a_given_name_join_that_fuller_name() -> None:
+    texts = [
+        "So Lady Anne Darcy was his mother, and Lady Anne Darcy died.",
+        "So Jane spoke of Lady Anne again, and of Lady Anne's house.",
+    ]
+    assert {"Lady Anne Darcy", "Lady Anne"} in people(texts)

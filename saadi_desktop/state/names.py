@@ -29,6 +29,15 @@ HONORIFICS = MALE | FEMALE | NEUTRAL
 SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor", "Professor",
                   "M.", "Monsieur", "Madame", "Mme.", "Herr", "Frau", "Colonel", "Captain",
                   "Major", "General"}  # fmt: skip
+# Forms of address that only ever go before a name: whatever word follows one is a name, even a
+# title or kinship word ('Miss King', 'Mr. Major').
+ADDRESS = {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms."}
+# Titles that go before a given name when one follows ('Sir William', 'Lady Catherine', 'Miss
+# Lydia'), and before a surname otherwise ('Lady Lucas', 'Miss Bennet').
+GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss"}
+# Those of them that a book also drops, so that the bare given name is the same person ('Sir
+# William' is 'William', 'Miss Lydia' is 'Lydia'). 'Lady Mary' is seldom the family's 'Mary'.
+DROPPED_TITLES = {"Sir", "Lord", "Miss"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
 # "Grandmother said"). Forms of address that only ever precede a name are not among them.
 ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Sir", "Lord", "Lady",
@@ -91,8 +100,10 @@ def _words(variant: str) -> list[str]:
 
 
 def _core(variant: str) -> tuple[str, ...]:
-    """The name words of a variant, without its honorific."""
+    """The name words of a variant, without its honorific ('Miss King' keeps 'King')."""
     words = _words(variant)
+    if len(words) == 2 and words[0] in ADDRESS:
+        return (words[1],)
     while words and words[0] in HONORIFICS:
         words = words[1:]
     return tuple(w for w in words if w not in PARTICLES)
@@ -206,14 +217,18 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
 
 
 def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
-    """Words the book puts after a title at least twice ('Mrs. Long', 'Mrs. Hill'). Those it
-    also writes in lowercase are not names by :func:`name_words` ('Long', 'Hill'), but they are
-    names right after a title, and only there ('Long before…' names no one)."""
+    """Words the book puts after a title: at least twice ('Mrs. Long', 'Mrs. Hill'), or once
+    when it never writes them in lowercase ('Miss Pope', 'Colonel Millar': a minor character
+    named once). Those it also writes in lowercase are not names by :func:`name_words`
+    ('Long', 'Hill'), but they are names right after a title, and only there ('Long before…'
+    names no one); a common word needs two titled uses ('Lord Have mercy' is no one)."""
     usage = usage or _usage(texts)
     return {
         word
         for word, count in usage.titled.items()
-        if count >= 2 and word not in NOT_NAMES and not re.search("[’']", word)
+        if (count >= 2 or not usage.lower[word.lower()])
+        and word not in NOT_NAMES
+        and not re.search("[’']", word)
     }
 
 
@@ -233,7 +248,11 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
 
     def close() -> None:
         role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
-        while run and (run[-1] in PARTICLES or run[-1] in HONORIFICS):
+        while (
+            run
+            and (run[-1] in PARTICLES or run[-1] in HONORIFICS)
+            and not (len(run) >= 2 and run[-2] in ADDRESS)  # 'Miss King' keeps 'King'
+        ):
             run.pop()
         if run and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
@@ -350,6 +369,17 @@ class NamesPass:
             # a surname join only a cluster already addressed exactly that way.
             same = [c for c in self.clusters if any(
                 _honorific(v) == honorific and _core(v) == core for v in c.variants)]  # fmt: skip
+            if not same and not _surname_only(variant):
+                # a title and a given name: the one cluster using that given name with the same
+                # title ('Lady Anne' of 'Lady Anne Darcy') or, for a title a book drops, bare
+                # ('Sir William' of 'William', 'Miss Lydia' of 'Lydia Bennet')
+                dropped = {honorific, ""} if honorific in DROPPED_TITLES else {honorific}
+                same = [
+                    c
+                    for c in self.clusters
+                    if c.gender in ("", gender)
+                    and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
+                ]
             # A bare surname ('Bingley') customarily names the man: only 'Mr. Bingley' joins it.
             bare = [c for c in self.clusters if set(c.variants) == {core[0]} and gender == "m"]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
@@ -359,6 +389,10 @@ class NamesPass:
             for c in self.clusters
             if _fits(words, core, c) and c.gender in ("", gender or c.gender)
         ]
+        if len(fits) > 1 and honorific:
+            # 'Lady Catherine de Bourgh' goes to 'Lady Catherine' rather than a bare 'Catherine'
+            titled = [c for c in fits if any(_honorific(v) == honorific for v in c.variants)]
+            fits = titled if len(titled) == 1 else fits
         if len(fits) > 1 and len(words) == 1:
             # A bare surname among a family: the one cluster addressed by it with a male
             # honorific ('Bennet' → Mr. Bennet) is the customary referent.
@@ -369,16 +403,26 @@ class NamesPass:
 
 def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     """A shorter form of a known name ('Elizabeth' of 'Elizabeth Bennet'), or a fuller form that
-    keeps a known first name ('Elizabeth Bennet' of 'Elizabeth'), never a fuller form of a bare
-    surname ('Georgiana Darcy' is not 'Mr. Darcy')."""
+    keeps a known first name ('Elizabeth Bennet' of 'Elizabeth', 'Sir William Lucas' of 'Sir
+    William'), never a fuller form of a titled surname ('Georgiana Darcy' is not 'Mr. Darcy',
+    'Dick Musgrove' not his father 'Mr. Musgrove')."""
     tokens = cluster.tokens
     if words <= tokens:
         return True
     firsts = {_core(v)[0] for v in cluster.variants if _core(v)}
+    return tokens <= words and core[0] in firsts and not all(map(_surname_only, cluster.variants))
+
+
+def _surname_only(variant: str) -> bool:
+    """A title and one word that is not a given name after it: 'Mr. Darcy', 'Lady Lucas', not
+    'Sir William' nor 'Miss Lydia'."""
+    from saadi_desktop.state.identity import is_given_name  # identity builds on this module
+
+    core, title = _core(variant), _words(variant)[0]
     return (
-        tokens <= words
-        and core[0] in firsts
-        and not all(_honorific(v) and len(_core(v)) == 1 for v in cluster.variants)
+        len(core) == 1
+        and title in HONORIFICS
+        and not (title in GIVEN_NAME_TITLES and is_given_name(core[0]))
     )
 
 
