@@ -220,3 +220,10 @@ def test_a_title_and_a_given_name_join_that_fuller_name() -> None:
         "So Jane spoke of Lady Anne again, and of Lady Anne's house.",
     ]
     assert {"Lady Anne Darcy", "Lady Anne"} in people(texts)
+
+
+def test_a_given_name_seen_once_is_a_name_unless_the_book_writes_it_in_lowercase() -> None:
+    # 'Sarah' is named once; 'Will' also once, but 'will' is a common word in the same book
+    texts = ["Then Sarah brought the tea, and then Will came. You will see, said Jane to Jane."]
+    words = name_words(texts)
+    assert "Sarah" in words and "Will" not in words
