@@ -475,3 +475,23 @@ def test_a_failed_folds_stand_in_is_shown_as_extracts_not_a_summary(book: Path) 
     run(book, ScriptedLLM(default=smart_reply), limit=10)  # the next fold works
     with BookDB.open(book) as db:
         assert [n["extract"] for n in outline(db) if n["level"] == 1][:2] == [True, False]
+
+
+def test_a_record_retyped_a_place_later_is_stored_so_and_replays_so(
+    tmp_path: Path, library: Path
+) -> None:
+    chapters = [
+        ("Chapter 1", "<p>Netherfield Park is let at last, said Mrs. Long to Jane.</p>"),
+        ("Chapter 2", "<p>Jane rode to Netherfield in the rain, and Jane was wet.</p>"),
+        ("Chapter 3", "<p>Jane stayed at Netherfield for days; Jane was ill.</p>"),
+        ("Chapter 4", "<p>A letter came from Netherfield for Jane, and Jane smiled.</p>"),
+    ]
+    path = import_book(make_epub(tmp_path / "n.epub", chapters), chunk_words=30).info.path
+    run(path, llm=ScriptedLLM(default=lambda messages: ""))
+    with BookDB.open(path) as db:
+        types = {e["name"]: e["type"] for e in entities(db)}
+    assert types["Netherfield"] == "place"  # 'other' when first met, in chapter 1
+    built = dump(path)
+    with BookDB.open(path) as db:
+        replay_book(db)
+    assert dump(path)["entities"] == built["entities"]

@@ -396,6 +396,23 @@ def test_a_name_the_text_uses_like_a_place_is_a_place() -> None:
                      "Meryton": "place"}  # fmt: skip
 
 
+def test_a_name_of_no_type_becomes_a_place_once_the_text_speaks_of_it_as_one() -> None:
+    texts = {
+        0: "Netherfield Park is let at last, and Pratt was there.",
+        1: "They drove to Netherfield. Pray make my excuses to Pratt.",
+        2: "Jane stayed at Netherfield; she wrote from Netherfield, said Pratt.",
+    }
+    clusters = {0: Cluster(0, "", {"Netherfield": 0}), 1: Cluster(1, "", {"Pratt": 0})}
+    mentions = {seq: [(0, "Netherfield"), (1, "Pratt")] for seq in texts}
+    memory = Memory(BookText(texts, clusters, mentions))
+    changes = [memory.apply([], memory.roster(seq), seq) for seq in texts]
+    # Netherfield: 3 uses after 'to', 'at', 'from' by passage 2 (one by passage 1 is too few to
+    # say); Pratt: 1 of 3 after 'to' ('excuses to Pratt': a person is met so too)
+    types = {r.name: r.type for r in memory.records.values()}
+    assert types == {"Netherfield": "place", "Pratt": "other"}
+    assert [c.retyped for c in changes] == [[], [], [(1, "place")]]
+
+
 def test_the_bennets_are_a_family_not_a_person() -> None:
     text = ["The Bennets dined with the Miss Lucases. Mr. Williams bowed to Sir William."]
     assert is_family("Miss Lucases", ["Sir William Lucas"], text)

@@ -210,6 +210,7 @@ class _Loop:
                 failed=failure,
                 finished=finished,
                 answer=kept,
+                retyped=change.retyped,
             ),
             self.llm.model_id,
             prompts.PROMPT_VERSION,

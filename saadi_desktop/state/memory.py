@@ -34,7 +34,7 @@ from saadi_desktop.state.identity import (
     speaks,
     stated_equivalent,
 )
-from saadi_desktop.state.names import HONORIFICS
+from saadi_desktop.state.names import HONORIFICS, locative_uses
 from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
@@ -125,6 +125,7 @@ class Change:
     ungrounded: list[str] = field(default_factory=list)  # not in the passage
     refused: list[tuple[str, str]] = field(default_factory=list)  # (proposal, the rule's reason)
     pending: list[str] = field(default_factory=list)  # names waiting for more support
+    retyped: list[tuple[int, str]] = field(default_factory=list)  # (record, its new type)
 
     def link(self, seq: int, record: int) -> None:
         if (seq, record) not in self.links:
@@ -144,6 +145,7 @@ class Memory:
         self.holders: dict[str, set[int]] = {}  # folded descriptive alias -> records
         self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
         self.notes: set[str] = set()  # every note kept so far (folded)
+        self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
 
     def adopt(self, records: Iterable[EntityRecord]) -> None:
         """Take over records stored before answers were kept (an older book resumed): their
@@ -231,6 +233,7 @@ class Memory:
             ) or (alias_kind(record.name) == "descriptive" and _occurs(fold(record.name), folded)):
                 change.link(seq, record.id)  # the model resolved a descriptive reference
         self._link_text(seq, change)
+        self._retype_places(seq, change)
         return change
 
     def _listed(
@@ -474,10 +477,34 @@ class Memory:
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
 
+    def _retype_places(self, seq: int, change: Change) -> None:
+        """A record of no particular type becomes a place once the text read so far speaks of
+        it as one: at least :data:`PLACE_USES` uses, half of them after 'at', 'in', 'to',
+        'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at Michaelmas' seen
+        twice). Its type was fixed in the passage that first named it, often before the text
+        had said so."""
+        for cluster in dict(self.book.mentions.get(seq, [])):
+            variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+            near, found = locative_uses(variants, self.book.texts[seq])
+            before = self.uses.get(cluster, (0, 0))
+            near, found = before[0] + near, before[1] + found
+            self.uses[cluster] = (near, found)
+            record_id = self.by_cluster.get(cluster)
+            record = None if record_id is None else self.records[record_id]
+            if (
+                record is not None
+                and record.type == "other"
+                and found >= PLACE_USES
+                and near * 2 >= found
+            ):
+                record.type = "place"
+                change.retyped.append((record.id, "place"))
+
     def _role_word(self, alias: str) -> bool:
         return len(self.holders.get(fold(alias), ())) >= ROLE_WORD_HOLDERS
 
 
+PLACE_USES = 3
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
                  "father", "sister", "brother", "wife", "husband", "widow", "officer",

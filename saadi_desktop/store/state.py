@@ -4,7 +4,7 @@ names, the builder's cursor and the call log. Part of the store: the only code w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from saadi_desktop.state.identity import display_name
@@ -68,6 +68,7 @@ class StepWrite:
     failed: tuple[str, str] | None = None  # error, raw output
     finished: bool = False
     answer: tuple[str, str] | None = None  # the update's roster (JSON) and raw answer
+    retyped: list[tuple[int, str]] = field(default_factory=list)  # (entity id, its new type)
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,9 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
             "INSERT INTO entities (id, name, type, learned_at, source, model_id, prompt_version) "
             "VALUES (?, ?, ?, ?, 'llm', ?, ?)",
             [(i, name, kind, seq, model_id, prompt_version) for i, name, kind in step.new_records],
+        )
+        db.db.conn.executemany(
+            "UPDATE entities SET type = ? WHERE id = ?", [(t, i) for i, t in step.retyped]
         )
         db.db.conn.executemany(
             "INSERT OR IGNORE INTO aliases (entity_id, alias, learned_at) VALUES (?, ?, ?)",
