@@ -227,3 +227,14 @@ def test_a_given_name_seen_once_is_a_name_unless_the_book_writes_it_in_lowercase
     texts = ["Then Sarah brought the tea, and then Will came. You will see, said Jane to Jane."]
     words = name_words(texts)
     assert "Sarah" in words and "Will" not in words
+
+
+def test_a_titled_word_is_a_name_where_no_sentence_forces_its_capital() -> None:
+    # 'hill' is a common word, 'Mrs. Hill' makes 'Hill' a name: after a title, and mid-sentence
+    # ('ring for Hill'), but not where a sentence starts ('Hill after hill rose…')
+    texts = [
+        "Mrs. Hill came up the hill. Mrs. Hill was the housekeeper; the hill was steep.",
+        "Ring the bell for Hill, said Mrs. Bennet. Hill after hill rose. Then Mrs. Bennet went.",
+    ]
+    names, titled = name_words(texts), titled_words(texts)
+    assert mentions_in(texts[1], names, titled) == ["Hill", "Mrs. Bennet", "Mrs. Bennet"]

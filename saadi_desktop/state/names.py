@@ -242,7 +242,8 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
     A title or kinship word that the book capitalises like a name and uses alone is a
     variant of its own ('the General', 'Grandmother'); a name word right before a title
     modifies it ('the Holy Father', 'the Polish General') and is not a name. A ``titled`` word
-    is a name only right after a title ('Mrs. Long')."""
+    is a name only right after a title ('Mrs. Long', 'Mrs. Hill') or where a sentence does not
+    force its capital ('speak to Hill'), never at a sentence's start ('Long before…')."""
     titled = set(titled)
     found: list[str] = []
     run: list[str] = []
@@ -274,7 +275,8 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
         if token in ROLES and run and run[-1] not in HONORIFICS and before.lower() == "the":
             run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
             previous = before  # so the title's run starts after 'the'
-        if word in names or (word in titled and run and run[-1] in HONORIFICS):
+        inside = previous != "" and previous not in _SENTENCE_OPENERS
+        if word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
             if not run:
                 before = previous
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
