@@ -396,6 +396,16 @@ def test_a_name_the_text_uses_like_a_place_is_a_place() -> None:
                      "Meryton": "place"}  # fmt: skip
 
 
+def test_a_kinship_note_is_no_note_for_a_place() -> None:
+    texts = {0: "They stopped at Lambton, where Elizabeth's aunt had lived; Lambton was small."}
+    clusters = {0: Cluster(0, "", {"Lambton": 0}), 1: Cluster(1, "", {"Elizabeth": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Lambton"), (1, "Elizabeth")]}))
+    roster = memory.roster(0)
+    change = memory.apply([Line(number(roster, "Lambton"), "", "place", (), "Elizabeth's aunt")],
+                          roster, 0)  # fmt: skip
+    assert change.refused == [("Elizabeth's aunt", "a person's note on a place or thing")]
+
+
 def test_a_name_of_no_type_becomes_a_place_once_the_text_speaks_of_it_as_one() -> None:
     texts = {
         0: "Netherfield Park is let at last, and Pratt was there.",
@@ -468,6 +478,14 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("was once spoken of as a very proud boy", "a piece of a sentence"),
         ("polite request that Elizabeth would lead the way, which the", "a piece of a sentence"),
         ("Colonel Fitzwilliam asked why a man of sense and education,", "a piece of a sentence"),
+        ("dearest, loveliest Elizabeth!", "a speaker's words, not a description"),
+        ("she looked at her niece, desirous of knowing how she", "a piece of a sentence"),
+        ("continued however impenetrably grave. She looked at her two", "a piece of a sentence"),
+        ("knowing how she, whom", "a piece of a sentence"),
+        ("Mr. Darcy's cousin, a colonel in the army", ""),  # a title's full stop breaks nothing
+        ("the main character of the story", "about the book, not the record"),
+        ("character study", "about the book, not the record"),
+        ("a young lady of good character", ""),
     ],
 )
 def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str) -> None:

@@ -446,7 +446,9 @@ class Memory:
         elif len(said) < 2 or all(w in self.book.name_words for w in said):
             # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
             change.refused.append((note, "says nothing beyond a name"))
-        elif record.type != "person" and set(words(note)[:4]) & _PERSON_NOUNS:
+        elif record.type != "person" and any(
+            w in _PERSON_NOUNS or noun_gender(w) for w in words(note)[:4]
+        ):  # 'Elizabeth's aunt' on Lambton
             change.refused.append((note, "a person's note on a place or thing"))
         elif why := not_a_description(note, names, self.book.name_words):
             change.refused.append((note, why))
@@ -552,9 +554,17 @@ _CONTINUING = {"and", "but", "or", "nor", "which", "who", "whom", "whose", "that
                "while", "where", "whereas", "was", "were", "is", "has", "had", "de", "van",
                "von", "le", "la", "du"}  # fmt: skip
 _UNFINISHED = {"the", "a", "an", "and", "or", "but", "of", "to", "in", "at", "on", "with", "by",
-               "for", "from", "as", "that", "which", "who", "he", "she", "they", "we", "i", "it",
-               "his", "their", "its", "my", "was", "were", "had", "has", "is", "be", "been", "mr",
-               "mrs", "miss", "some", "no", "not", "very", "so", "than", "more"}  # fmt: skip
+               "for", "from", "as", "that", "which", "who", "whom", "whose", "how", "he", "she",
+               "they", "we", "i", "it", "his", "their", "its", "my", "was", "were", "had", "has",
+               "is", "be", "been", "mr", "mrs", "miss", "some", "no", "not", "very", "so", "than",
+               "more"}  # fmt: skip
+_PRONOUNS = {"he", "she", "it", "they", "him", "her", "his", "them", "their"}  # whose? the note
+_SENTENCE_BREAK = re.compile(r"(?<![A-Z])(?<!\b(?:Mr|Dr|St|Ms))(?<!Mrs)[.!?;] +\S")
+_ABOUT_THE_BOOK = re.compile(  # 'character study', 'the main character of the story'
+    r"\bcharacter (?:study|in the)\b|\b(?:main|minor|central|major) character\b"
+    r"|\bof the (?:story|novel|book)\b|\bnarrator\b",
+    re.I,
+)
 _NAME_RUN = re.compile(r"(?:[A-Z][\w’'-]*\.?\s+)*[A-Z][\w’'-]*")
 
 
@@ -565,15 +575,18 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
     'which the'), a relation of the other gender ('one of Elizabeth's sisters' of Mr. Bingley),
     or a sentence about someone else, which begins with another's name ('Lizzy danced with her
     twice.' on Jane; 'Elizabeth's sister' names a relation and stands)."""
-    tokens = re.findall(r"[\w’'-]+|\?", note)
-    if "?" in tokens or note[:1] in "\"“‘'" or {t.casefold() for t in tokens} & _SPEAKER:
+    tokens = re.findall(r"[\w’'-]+|[?!]", note)
+    if {"?", "!"} & set(tokens) or note[:1] in "\"“‘'" or {t.casefold() for t in tokens} & _SPEAKER:
         return "a speaker's words, not a description"
     if tokens and (
-        tokens[0] in _CONTINUING
+        tokens[0] in _CONTINUING | _PRONOUNS
         or tokens[-1].casefold() in _UNFINISHED
         or note.rstrip()[-1] in ",;:—-"
+        or _SENTENCE_BREAK.search(note)
     ):
         return "a piece of a sentence"
+    if _ABOUT_THE_BOOK.search(note):
+        return "about the book, not the record"
     own = _own_words(names)
     kin = next(  # the relation the note opens with: 'the youngest daughter of', 'X's sisters'
         (g for i, t in enumerate(tokens[:4]) if (g := noun_gender(t)) and (
