@@ -230,6 +230,12 @@ def is_given_name(word: str) -> bool:
     return word.lower() in _nicknames()
 
 
+def is_full_given_name(word: str) -> bool:
+    """Whether the table lists ``word`` as a full given name, one with diminutives ('Sarah',
+    'Richard'; not 'One', a diminutive of 'Onicyphorous')."""
+    return word.lower() in _diminutives()
+
+
 @lru_cache(maxsize=1)
 def _diminutives() -> dict[str, frozenset[str]]:
     """Given name → its diminutives (the ``nicknames`` package's table)."""

@@ -194,9 +194,9 @@ def _usage(texts: Sequence[str]) -> _Usage:
 def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Capitalised words that behave like names across the book: mostly capitalised where a
     sentence does not force it, seen that way at least twice — or once, never in lowercase, when
-    the nickname table knows it as a given name ('Sarah', 'Richard': a servant named once) —
-    and not a people's name ('Russians', 'Frenchman', 'Polish')."""
-    from saadi_desktop.state.identity import is_given_name  # identity builds on this module
+    the nickname table knows it as a full given name ('Sarah', 'Richard': a servant named once;
+    not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish')."""
+    from saadi_desktop.state.identity import is_full_given_name  # identity builds on this module
 
     usage = usage or _usage(texts)
     titled = Counter[str]()
@@ -206,7 +206,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     return {
         word
         for word, count in usage.capital_inside.items()
-        if (count >= 2 or (is_given_name(word) and word not in HONORIFICS))
+        if (count >= 2 or (is_full_given_name(word) and word not in HONORIFICS))
         and usage.lower[word.lower()] * 5 <= count
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
