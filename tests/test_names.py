@@ -242,3 +242,17 @@ def test_a_titled_word_is_a_name_where_no_sentence_forces_its_capital() -> None:
     ]
     names, titled = name_words(texts), titled_words(texts)
     assert mentions_in(texts[1], names, titled) == ["Hill", "Mrs. Bennet", "Mrs. Bennet"]
+
+
+def test_a_given_name_after_lady_and_the_same_name_bare_are_two_people() -> None:
+    # Kitty is 'Catherine' at home; 'Lady Catherine de Bourgh' is someone else. 'Lady Anne Darcy'
+    # (Darcy's mother) is not 'Anne' (Miss de Bourgh), however the two are met
+    texts = [
+        "So Catherine and Lydia walked out; then Catherine coughed, said Lydia.",
+        "So Lady Catherine de Bourgh received them, and Lady Catherine de Bourgh spoke.",
+        "So Lady Anne Darcy was his mother, and Lady Anne Darcy died.",
+        "So Anne was ill, said Lydia, and Anne stayed in.",
+    ]
+    names = people(texts)
+    assert {"Catherine"} in names and {"Lady Catherine de Bourgh"} in names
+    assert {"Lady Anne Darcy"} in names and {"Anne"} in names

@@ -392,7 +392,9 @@ class NamesPass:
         fits = [
             c
             for c in self.clusters
-            if _fits(words, core, c) and c.gender in ("", gender or c.gender)
+            if _fits(words, core, c)
+            and c.gender in ("", gender or c.gender)
+            and not any(_apart(variant, v) for v in c.variants)
         ]
         if len(fits) > 1 and honorific:
             # 'Lady Catherine de Bourgh' goes to 'Lady Catherine' rather than a bare 'Catherine'
@@ -416,6 +418,19 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
         return True
     firsts = {_core(v)[0] for v in cluster.variants if _core(v)}
     return tokens <= words and core[0] in firsts and not all(map(_surname_only, cluster.variants))
+
+
+def _apart(x: str, y: str) -> bool:
+    """Whether two variants with one given name are two people because only one of them has a
+    title a book does not drop: 'Lady Catherine de Bourgh' is not the 'Catherine' who is Kitty,
+    'Anne' (de Bourgh) is not 'Lady Anne Darcy'."""
+    (a, b), (ta, tb) = (_core(x)[:1], _core(y)[:1]), (_honorific(x), _honorific(y))
+    return (
+        a == b != ()
+        and ta != tb
+        and bool({ta, tb} & (GIVEN_NAME_TITLES - DROPPED_TITLES))
+        and not (_surname_only(x) or _surname_only(y))
+    )
 
 
 def _surname_only(variant: str) -> bool:
