@@ -256,3 +256,15 @@ def test_a_given_name_after_lady_and_the_same_name_bare_are_two_people() -> None
     names = people(texts)
     assert {"Catherine"} in names and {"Lady Catherine de Bourgh"} in names
     assert {"Lady Anne Darcy"} in names and {"Anne"} in names
+
+
+def test_a_word_never_in_lowercase_after_a_given_name_completes_it() -> None:
+    # 'Goulding' is seen once, after 'William': 'William Goulding' is someone, not a 'William'
+    # who would then be Sir William Lucas
+    texts = [
+        "So Sir William Lucas called, and then Sir William Lucas left.",
+        "So Lydia overtook William Goulding in his curricle, said Lydia.",
+    ]
+    assert "Goulding" in titled_words(texts)
+    names = people(texts)
+    assert {"Sir William Lucas"} in names and {"William Goulding"} in names

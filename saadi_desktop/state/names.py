@@ -168,10 +168,13 @@ class _Usage:
     lower: Counter[str] = field(default_factory=Counter)
     indefinite: Counter[str] = field(default_factory=Counter)  # 'a Pole': a common noun
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
+    after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
     capitals: set[str] = field(default_factory=set)
 
 
 def _usage(texts: Sequence[str]) -> _Usage:
+    from saadi_desktop.state.identity import is_full_given_name  # identity builds on this module
+
     usage = _Usage()
     for text in texts:
         previous = "."
@@ -185,6 +188,8 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     usage.indefinite[_singular(word)] += 1
                 if previous in HONORIFICS:
                     usage.titled[word] += 1
+                elif is_full_given_name(previous):
+                    usage.after_given[word] += 1
             elif word.islower():
                 usage.lower[word] += 1
             previous = token
@@ -222,14 +227,15 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
 def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Words the book puts after a title: at least twice ('Mrs. Long', 'Mrs. Hill'), or once
     when it never writes them in lowercase ('Miss Pope', 'Colonel Millar': a minor character
-    named once). Those it also writes in lowercase are not names by :func:`name_words`
-    ('Long', 'Hill'), but they are names right after a title, and only there ('Long before…'
-    names no one); a common word needs two titled uses ('Lord Have mercy' is no one)."""
+    named once) — as it does after a full given name ('William Goulding'). Those it also writes
+    in lowercase are not names by :func:`name_words` ('Long', 'Hill'), but they are names
+    right after a title, and only there ('Long before…' names no one); a common word needs two
+    titled uses ('Lord Have mercy' is no one)."""
     usage = usage or _usage(texts)
     return {
         word
-        for word, count in usage.titled.items()
-        if (count >= 2 or not usage.lower[word.lower()])
+        for word in usage.titled | usage.after_given
+        if (usage.titled[word] >= 2 or not usage.lower[word.lower()])
         and word not in NOT_NAMES
         and not re.search("[’']", word)
     }
