@@ -11,9 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
-from saadi_desktop.state.names import FEMALE, HONORIFICS, MALE, PARTICLES, locative_uses
+from saadi_desktop.state.names import (
+    FEMALE,
+    HONORIFICS,
+    MALE,
+    PARTICLES,
+    diminutive_table,
+    given_name_table,
+    is_given_name,
+    locative_uses,
+)
 
 MAX_NAME_WORDS = 5
 MAX_DESCRIPTIVE_WORDS = 4
@@ -175,7 +183,7 @@ def _pair_conflict(x: str, y: str) -> str:
 def same_given_name(x: str, y: str) -> bool:
     """'Lizzy' and 'Elizabeth'; also 'Lizzy' and 'Eliza', two diminutives of one name."""
     x, y = x.lower(), y.lower()
-    table = _nicknames()
+    table = given_name_table()
     return (
         x == y or is_nickname(x, y) or bool(table.get(x, frozenset()) & table.get(y, frozenset()))
     )
@@ -187,14 +195,14 @@ def is_nickname(x: str, y: str) -> bool:
     x, y = x.lower(), y.lower()
     if x == y:
         return False
-    table = _nicknames()
+    table = given_name_table()
     return y in table.get(x, ()) or x in table.get(y, ())
 
 
 def is_diminutive(nick: str, full: str) -> bool:
     """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
     'Elizabeth'), not the other way round."""
-    return nick.lower() in _diminutives().get(full.lower(), ())
+    return nick.lower() in diminutive_table().get(full.lower(), ())
 
 
 def display_name(names: Sequence[str]) -> str:
@@ -223,37 +231,6 @@ def display_name(names: Sequence[str]) -> str:
 
 def both_given_names(x: str, y: str) -> bool:
     return is_given_name(x) and is_given_name(y)
-
-
-def is_given_name(word: str) -> bool:
-    """Whether the nickname table knows ``word`` as a given name or a diminutive of one."""
-    return word.lower() in _nicknames()
-
-
-def is_full_given_name(word: str) -> bool:
-    """Whether the table lists ``word`` as a full given name, one with diminutives ('Sarah',
-    'Richard'; not 'One', a diminutive of 'Onicyphorous')."""
-    return word.lower() in _diminutives()
-
-
-@lru_cache(maxsize=1)
-def _diminutives() -> dict[str, frozenset[str]]:
-    """Given name → its diminutives (the ``nicknames`` package's table)."""
-    from nicknames import NickNamer
-
-    return {name: frozenset(nicks) for name, nicks in NickNamer().nickname_lookup.items()}
-
-
-@lru_cache(maxsize=1)
-def _nicknames() -> dict[str, frozenset[str]]:
-    """Given name → its diminutives and the names it is a diminutive of (the ``nicknames``
-    package's hand-curated table, Apache-2.0)."""
-    table: dict[str, set[str]] = {}
-    for canonical, nicks in _diminutives().items():
-        for nick in nicks:
-            table.setdefault(canonical, set()).add(nick)
-            table.setdefault(nick, set()).add(canonical)
-    return {name: frozenset(related) for name, related in table.items()}
 
 
 def stated_equivalent(x: str, y: str, text: str) -> bool:

@@ -27,14 +27,13 @@ from saadi_desktop.state.identity import (
     fold,
     gender,
     is_family,
-    is_given_name,
     is_nickname,
     looks_like_place,
     noun_gender,
     speaks,
     stated_equivalent,
 )
-from saadi_desktop.state.names import HONORIFICS, locative_uses
+from saadi_desktop.state.names import HONORIFICS, is_given_name, locative_uses
 from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -173,8 +174,6 @@ class _Usage:
 
 
 def _usage(texts: Sequence[str]) -> _Usage:
-    from saadi_desktop.state.identity import is_full_given_name  # identity builds on this module
-
     usage = _Usage()
     for text in texts:
         previous = "."
@@ -201,8 +200,6 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     sentence does not force it, seen that way at least twice — or once, never in lowercase, when
     the nickname table knows it as a full given name ('Sarah', 'Richard': a servant named once;
     not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish')."""
-    from saadi_desktop.state.identity import is_full_given_name  # identity builds on this module
-
     usage = usage or _usage(texts)
     titled = Counter[str]()
     for word, count in usage.titled.items():
@@ -442,8 +439,6 @@ def _apart(x: str, y: str) -> bool:
 def _surname_only(variant: str) -> bool:
     """A title and one word that is not a given name after it: 'Mr. Darcy', 'Lady Lucas', not
     'Sir William' nor 'Miss Lydia'."""
-    from saadi_desktop.state.identity import is_given_name  # identity builds on this module
-
     core, title = _core(variant), _words(variant)[0]
     return (
         len(core) == 1
@@ -464,6 +459,37 @@ def _given(name: str, cluster: NameCluster) -> bool:
         for first, c in cores
     )
     return given and not surname
+
+
+def is_given_name(word: str) -> bool:
+    """Whether the nickname table knows ``word`` as a given name or a diminutive of one."""
+    return word.lower() in given_name_table()
+
+
+def is_full_given_name(word: str) -> bool:
+    """Whether the table lists ``word`` as a full given name, one with diminutives ('Sarah',
+    'Richard'; not 'One', a diminutive of 'Onicyphorous')."""
+    return word.lower() in diminutive_table()
+
+
+@lru_cache(maxsize=1)
+def diminutive_table() -> dict[str, frozenset[str]]:
+    """Given name → its diminutives (the ``nicknames`` package's table)."""
+    from nicknames import NickNamer
+
+    return {name: frozenset(nicks) for name, nicks in NickNamer().nickname_lookup.items()}
+
+
+@lru_cache(maxsize=1)
+def given_name_table() -> dict[str, frozenset[str]]:
+    """Given name → its diminutives and the names it is a diminutive of (the ``nicknames``
+    package's hand-curated table, Apache-2.0)."""
+    table: dict[str, set[str]] = {}
+    for canonical, nicks in diminutive_table().items():
+        for nick in nicks:
+            table.setdefault(canonical, set()).add(nick)
+            table.setdefault(nick, set()).add(canonical)
+    return {name: frozenset(related) for name, related in table.items()}
 
 
 def run_names_pass(db: BookDB) -> int:
