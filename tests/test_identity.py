@@ -542,6 +542,27 @@ def test_a_kinship_note_stands_only_where_the_passage_states_it_and_fits_the_gen
     assert change.refused == [("one of Elizabeth's sisters", "a relation of the other gender")]
 
 
+def test_a_kinship_note_needs_the_kinship_word_beside_the_other_persons_name() -> None:
+    # one sentence names Bingley, Elizabeth and 'her brother' (Miss Bingley's): that is no
+    # statement that he is Elizabeth's brother; 'Jane, Elizabeth's sister' is one
+    texts = {
+        0: "Jane, Elizabeth's sister, smiled. It rained all day. "
+        "Mr. Bingley came in, and Elizabeth saw Miss Bingley turn to her brother."
+    }
+    names = {0: "Mr. Bingley", 1: "Elizabeth", 2: "Miss Bingley", 3: "Jane"}
+    clusters = {i: Cluster(i, "", {n: 0}) for i, n in names.items()}
+    memory = Memory(BookText(texts, clusters, {0: [(i, n) for i, n in names.items()]}))
+    roster = memory.roster(0)
+    lines = [
+        Line(number(roster, "Mr. Bingley"), "", "person", (), "Elizabeth's brother"),
+        Line(number(roster, "Jane"), "", "person", (), "Elizabeth's sister"),
+    ]
+    change = memory.apply(lines, roster, 0)
+    notes = {r.name: list(r.descriptions) for r in memory.records.values() if r.descriptions}
+    assert notes == {"Jane": ["Elizabeth's sister"]}
+    assert change.ungrounded == ["Elizabeth's brother"]
+
+
 def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
     assert speaks(["Kitty"], ["“I do not cough for my own amusement,” replied Kitty fretfully."])
     assert speaks(["Lizzy"], ["“Lizzy, come here.”", "“Yes, Lizzy!”"])

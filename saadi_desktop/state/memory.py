@@ -506,6 +506,7 @@ class Memory:
 
 
 PLACE_USES = 3
+KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
                  "father", "sister", "brother", "wife", "husband", "widow", "officer",
@@ -628,19 +629,29 @@ def _relation_stated(
 ) -> bool:
     """A note that relates the record to someone by kinship ('Elizabeth's husband', 'the father
     of Jane') stands only where the passage says it: one of its sentences (with the next) holds
-    a name of the record, the kinship word and the other person's name. A small model pairs
-    the wrong people ('the father of Jane and Bingley' of Darcy)."""
+    a name of the record, and the kinship word stands within :data:`KIN_REACH` words of the
+    other person's name ('Elizabeth's sister', 'the sister of Elizabeth', 'her sister,
+    Elizabeth'). A small model pairs the wrong people ('the father of Jane and Bingley' of
+    Darcy) and reads 'her brother' as the brother of whoever the sentence names."""
     said = words(note)
-    kin = [w for w in said if w.removesuffix("s") in _KIN]
+    kin = {w for w in said if w.removesuffix("s") in _KIN}
     own = _own_words(names)
-    others = [w for w in said if w in name_words and w not in own | _NOT_OTHERS]
+    others = {w for w in said if w in name_words and w not in own | _NOT_OTHERS}
     if not kin or not others:
         return True
     sentences = SENTENCE.findall(folded_chunk) or [folded_chunk]
     for i in range(len(sentences)):
         span = " ".join(sentences[i : i + 2])
-        found = set(words(span))
-        if any(_occurs(fold(n), span) for n in names) and set(kin) & found and set(others) <= found:
+        if not any(_occurs(fold(n), span) for n in names):
+            continue
+        tokens = words(span)
+        relations = [i for i, t in enumerate(tokens) if t in kin]
+        related = {
+            t
+            for j, t in enumerate(tokens)
+            if t in others and any(abs(i - j) <= KIN_REACH for i in relations)
+        }
+        if related == others:
             return True
     return False
 
