@@ -486,6 +486,9 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("the main character of the story", "about the book, not the record"),
         ("character study", "about the book, not the record"),
         ("a young lady of good character", ""),
+        ("the woman who wrote to Mrs. Bennet", "a sentence about someone else"),
+        ("a neighbour of Mrs. Bennet's", "a sentence about someone else"),
+        ("Mrs. Bennet, who sent Lydia to Brighton", ""),
     ],
 )
 def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str) -> None:

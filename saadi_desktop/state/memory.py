@@ -603,7 +603,22 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
         and not re.search(rf"{re.escape(subject)}[’']s?\b", note)
     ):
         return "a sentence about someone else"
+    if _names_itself_later(note, names):
+        return "a sentence about someone else"
     return ""
+
+
+def _names_itself_later(note: str, names: Sequence[str]) -> bool:
+    """Whether a note names its own record after its opening name: a note about Bingley does
+    not say 'the man who introduced Bingley to the room', nor one about Lydia 'completely under
+    Lydia's guidance' (that is Kitty)."""
+    opening = _NAME_RUN.match(note)
+    start = opening.end() if opening else 0
+    return any(
+        match.start() >= start
+        for name in names
+        for match in re.finditer(rf"(?<![\w.])(?<!Mr\. )(?<!Mrs\. ){re.escape(name)}(?!\w)", note)
+    )
 
 
 _KIN = {"father", "mother", "wife", "husband", "sister", "brother", "daughter", "son", "cousin",
