@@ -63,7 +63,7 @@ def reply(messages: list[Message]) -> str:
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
     found = [
         Line(numbers.get(name), "" if name in numbers else name, kind,
-             (alias,) if alias in passage else (), f"{name}: {opening(passage)}")
+             (alias,) if alias in passage else (), opening(passage))
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
     return render(found)
@@ -240,7 +240,7 @@ def test_saadi_recap_tells_the_story_so_far(
     assert out.startswith("Where was I? — up to Chapter Nine\n")
     assert "· summary, level 1]\nSummary of passages" in out
     assert "\nIn the last passages:\n" in out
-    assert "\n  Alyona Ivanovna (person) — Alyona Ivanovna: Chapter Nine" in out
+    assert "\n  Alyona Ivanovna (person) — Chapter Nine Alyona Ivanovna" in out
 
 
 # -- nothing learned after the limit shows ---------------------------------------------------
