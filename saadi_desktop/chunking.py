@@ -17,8 +17,8 @@ DEFAULT_CHUNK_WORDS = 500
 # a paragraph break ends one too. The full stop of a title ('Mrs. Hurst', 'Dr. Zossimov') or an
 # initial ('M. de Griers', 'J. Smith') ends none: a passage must not begin with a bare surname.
 TITLES = ("[Mm]r", "[Mm]rs", "[Mm]s", "[Dd]r", "St", "Mme", "Mlle")  # patterns, as written
-_ABBREVIATION = "".join(rf"(?<!\b{title})" for title in (*TITLES, "[A-HJ-Z]"))
-_SENTENCE_END = re.compile(rf"(?:{_ABBREVIATION}\.|[!?;:…])[\"'”’»)\]]*(?=\s)|\n\s*\n")
+ABBREVIATION = "".join(rf"(?<!\b{title})" for title in (*TITLES, "[A-HJ-Z]"))  # before a '.'
+_SENTENCE_END = re.compile(rf"(?:{ABBREVIATION}\.|[!?;:…])[\"'”’»)\]]*(?=\s)|\n\s*\n")
 _WORD = re.compile(r"\S+")
 
 

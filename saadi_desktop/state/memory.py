@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from saadi_desktop.chunking import ABBREVIATION
 from saadi_desktop.state.answer import Line
 from saadi_desktop.state.identity import (
     alias_kind,
@@ -484,20 +485,17 @@ class Memory:
         'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at Michaelmas' seen
         twice). Its type was fixed in the passage that first named it, often before the text
         had said so."""
-        for cluster in dict(self.book.mentions.get(seq, [])):
+        for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
+            record_id = self.by_cluster.get(cluster)
+            record = None if record_id is None else self.records[record_id]
+            if record is not None and record.type != "other":
+                continue  # settled: a person's or a place's uses need no more counting
             variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
             near, found = locative_uses(variants, self.book.texts[seq])
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
-            record_id = self.by_cluster.get(cluster)
-            record = None if record_id is None else self.records[record_id]
-            if (
-                record is not None
-                and record.type == "other"
-                and found >= PLACE_USES
-                and near * 2 >= found
-            ):
+            if record is not None and found >= PLACE_USES and near * 2 >= found:
                 record.type = "place"
                 change.retyped.append((record.id, "place"))
 
@@ -559,7 +557,7 @@ _UNFINISHED = {"the", "a", "an", "and", "or", "but", "of", "to", "in", "at", "on
                "is", "be", "been", "mr", "mrs", "miss", "some", "no", "not", "very", "so", "than",
                "more"}  # fmt: skip
 _PRONOUNS = {"he", "she", "it", "they", "him", "her", "his", "them", "their"}  # whose? the note
-_SENTENCE_BREAK = re.compile(r"(?<![A-Z])(?<!\b(?:Mr|Dr|St|Ms))(?<!Mrs)[.!?;] +\S")
+_SENTENCE_BREAK = re.compile(rf"(?:{ABBREVIATION}\.|[!?;]) +\S")  # 'Mr. Darcy' breaks none
 _ABOUT_THE_BOOK = re.compile(  # 'character study', 'the main character of the story'
     r"\bcharacter (?:study|in the)\b|\b(?:main|minor|central|major) character\b"
     r"|\bof the (?:story|novel|book)\b|\bnarrator\b",
@@ -655,8 +653,8 @@ def _relation_stated(
     if not kin or not others:
         return True
     sentences = SENTENCE.findall(folded_chunk) or [folded_chunk]
-    for i in range(len(sentences)):
-        span = " ".join(sentences[i : i + 2])
+    for first in range(len(sentences)):
+        span = " ".join(sentences[first : first + 2])
         if not any(_occurs(fold(n), span) for n in names):
             continue
         tokens = words(span)
