@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import make_epub
 
+from saadi_desktop.eval.breakeven import index_cost
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
@@ -234,6 +235,31 @@ def test_an_answer_cut_short_keeps_its_complete_lines() -> None:
         answer.parse("7\n", [1, 2])
     with pytest.raises(answer.MalformedOutput):
         answer.parse('{"entities": []}', [1, 2])
+
+
+def test_a_refused_answer_is_kept_with_the_reason(book: Path) -> None:
+    """Counting what the rules refuse does not say why; the answer itself is kept to be read."""
+    folds: list[str] = []
+
+    def reply(messages: list[Message]) -> str:
+        if "Task: write a new summary" in messages[-1]["content"]:
+            folds.append("")
+            if len(folds) == 1:  # the first fold names someone the passages never mention
+                return json.dumps({"summary": "Rodion and Dounia climb the stairs."})
+        return smart_reply(messages)
+
+    llm = ScriptedLLM(default=reply).enqueue("{not json")
+    report = run(book, llm, limit=5)
+    with BookDB.open(book) as db:
+        refused = [(c.kind, c.level, c.refused, c.raw) for c in store.calls(db) if c.refused]
+        cost = index_cost(db)
+    assert refused == [
+        ("update", None, "an entity number that was not listed: '{not json'", "{not json"),
+        ("fold", 1, "it names Dounia, who the passages do not mention",
+         '{"summary": "Rodion and Dounia climb the stairs."}'),
+    ]  # fmt: skip
+    assert report.summaries_ungrounded == 1 and report.retries == 2 and report.failed == []
+    assert cost["answers_refused"] == {"update": 1, "fold": 1}
 
 
 def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:

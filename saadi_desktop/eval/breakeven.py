@@ -42,6 +42,10 @@ def index_cost(db: BookDB) -> dict[str, Any]:
         "chunks_done": done,
         "calls_total": counts["calls_total"],
         "calls_logged": len(log),
+        "answers_refused": {  # kept in the calls table with the reason (the column 'refused')
+            kind: sum(1 for c in log if c.refused and (c.level is None) == (kind == "update"))
+            for kind in ("update", "fold")
+        },
         "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
         "seconds_logged": round(seconds, 1),
         "calls_stretched": int(stretched(calls).sum()),

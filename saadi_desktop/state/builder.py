@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from saadi_desktop.llm.base import LLM, Completion, LLMError, Message
@@ -338,6 +338,7 @@ class _Loop:
                 return parse(completion), None
             except MalformedOutput as error:
                 problem = str(error)
+                calls[-1] = replace(calls[-1], refused=problem, raw=raw)
         return None, (problem, raw)
 
     def _complete(

@@ -142,7 +142,9 @@ CREATE TABLE calls (                -- every LLM call: the cost log
     ms               REAL NOT NULL,
     model_id         TEXT NOT NULL,
     prompt_version   TEXT NOT NULL,
-    at               TEXT NOT NULL
+    at               TEXT NOT NULL,
+    refused          TEXT,              -- why the answer was not used (NULL: it was used)
+    raw              TEXT               -- that refused answer, verbatim
 );
 
 CREATE TABLE reading (              -- the reader's place in this book
@@ -188,4 +190,4 @@ CREATE TABLE answers (              -- every update call's raw answer: the memor
     at             TEXT NOT NULL
 );
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;

@@ -41,6 +41,8 @@ class CallRow:
     cached_tokens: int
     generated_tokens: int
     ms: float
+    refused: str | None = None  # why its answer was not used
+    raw: str | None = None  # that answer, kept to be read
 
 
 @dataclass(frozen=True)
@@ -278,10 +280,11 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
         )  # fmt: skip
         db.db.conn.executemany(
             "INSERT INTO calls (kind, chunk_seq, level, prompt_tokens, cached_tokens, "
-            "generated_tokens, ms, model_id, prompt_version, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "generated_tokens, ms, model_id, prompt_version, at, refused, raw) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (c.kind, c.chunk_seq, c.level, c.prompt_tokens, c.cached_tokens,
-                 c.generated_tokens, c.ms, model_id, prompt_version, at)
+                 c.generated_tokens, c.ms, model_id, prompt_version, at, c.refused, c.raw)
                 for c in step.calls
             ],
         )  # fmt: skip
@@ -365,8 +368,8 @@ def failed_chunks(db: BookDB) -> list[int]:
 
 def calls(db: BookDB) -> list[CallRow]:
     rows = db.db.execute(
-        "SELECT kind, chunk_seq, level, prompt_tokens, cached_tokens, generated_tokens, ms "
-        "FROM calls ORDER BY id"
+        "SELECT kind, chunk_seq, level, prompt_tokens, cached_tokens, generated_tokens, ms, "
+        "refused, raw FROM calls ORDER BY id"
     ).fetchall()
     return [CallRow(*row) for row in rows]
 
