@@ -523,6 +523,36 @@ def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> N
     assert {why for _, why in change.refused} == {"cut off at the note's length: a copied sentence"}
 
 
+def test_a_note_taken_from_inside_a_sentence_is_refused() -> None:
+    """Words copied from after another word of the passage are a piece of its sentence, unless
+    they name a kind of person ('young lady …') or open with a determiner of their own."""
+    texts = {0: "Mary, you are a young lady of deep reflection. Mr. Darcy stood in indignation at "
+                "such a mode of passing the evening. Lydia's being settled in the North pleased "
+                "nobody; Mary, after little entreaty, was reading."}  # fmt: skip
+    clusters = {0: Cluster(0, "", {"Mary": 0}), 1: Cluster(1, "m", {"Mr. Darcy": 0}),
+                2: Cluster(2, "", {"Lydia": 0})}  # fmt: skip
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Mary"), (1, "Mr. Darcy"), (2, "Lydia")]}))
+    roster = memory.roster(0)
+    mary, darcy, lydia = (number(roster, n) for n in ("Mary", "Mr. Darcy", "Lydia"))
+    lines = parse(
+        render([
+            Line(mary, "", "person", (), "young lady of deep reflection"),
+            Line(darcy, "", "person", (), "mode of passing the evening"),
+            Line(lydia, "", "person", (), "settled in the North"),
+            Line(darcy, "", "person", (), "the man who stood in indignation"),
+        ]),
+        [c.number for c in roster],
+    )  # fmt: skip
+    change = memory.apply(lines, roster, 0)
+    described = {memory.records[r].name: note for r, note in change.new_descriptions}
+    assert described == {"Mary": "young lady of deep reflection",
+                         "Mr. Darcy": "the man who stood in indignation"}  # fmt: skip
+    assert change.refused == [
+        ("mode of passing the evening", "a piece of a sentence"),
+        ("settled in the North", "a piece of a sentence"),
+    ]
+
+
 def test_a_kinship_note_stands_only_where_the_passage_states_it_and_fits_the_gender() -> None:
     texts = {
         0: "Mr. Bennet was the father of Lydia and Kitty. Mr. Darcy bowed to Jane. It rained. "

@@ -443,6 +443,8 @@ class Memory:
         said = _said(note, names)
         if line.cut or _ends_inside_a_word(note, folded):
             change.refused.append((note, "cut off at the note's length: a copied sentence"))
+        elif _cut_from_a_sentence(note, folded, names):
+            change.refused.append((note, "a piece of a sentence"))
         elif len(said) < 2 or all(w in self.book.name_words for w in said):
             # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
             change.refused.append((note, "says nothing beyond a name"))
@@ -675,6 +677,31 @@ def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
     last = (words(note) or [""])[-1]
     cut = re.compile(rf"(?<!\w){re.escape(last)}\w")
     return bool(last) and not _occurs(last, folded_chunk) and bool(cut.search(folded_chunk))
+
+
+_COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
+            "appeared", "remained"}  # fmt: skip
+_DETERMINERS = {"a", "an", "the", "his", "her", "their", "its", "one", "this", "that", "some",
+                "another", "every", "each", "no"}  # fmt: skip
+
+
+def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> bool:
+    """Whether the note is the passage's words taken from inside a sentence: copied verbatim
+    from right after another word ('… at such a mode of passing the evening' → 'mode of passing
+    the evening'; "Lydia's being settled in the North" → 'settled in the North'), opening on
+    neither a determiner nor a kind of person ('young lady of deep reflection' of 'you are a
+    young lady of deep reflection' describes Mary). What follows the record's own name or 'was'
+    is said of it ('Mr. Bingley was good looking and gentleman-like')."""
+    opening = words(note)[:2]
+    if not opening or not note.lstrip()[:1].islower() or opening[0] in _DETERMINERS:
+        return False
+    if any(w in _PERSON_NOUNS or noun_gender(w) for w in opening):
+        return False
+    pattern = r"\s+".join(re.escape(w) for w in fold(note).rstrip(".").split())
+    starts = [m.start() for m in re.finditer(rf"(?<!\w){pattern}", folded_chunk)]
+    before = [re.search(r"(\w+)[’']?\s*$", folded_chunk[:i]) for i in starts]
+    subject = _COPULAS | {fold(w) for w in _own_words(names)}
+    return bool(starts) and all(b is not None and b.group(1) not in subject for b in before)
 
 
 def _full_names(note: str, name_words: set[str]) -> list[str]:
