@@ -625,6 +625,12 @@ def cmd_bench_cost(args: argparse.Namespace) -> int:
         f"index: {index['calls_total']} calls, {index['tokens_total']} tokens, "
         f"{index['seconds_total']} s{projected}"
     )
+    refused = index["answers_refused"]
+    if any(refused.values()):
+        print(
+            f"answers refused: {refused['update']} update, {refused['fold']} fold "
+            "(each kept with the reason in the calls table)"
+        )
     if rerank:
         print(
             f"rerank: {rerank['calls']} calls, {rerank['tokens']} tokens, "

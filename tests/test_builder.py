@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import make_epub
 
+from saadi_desktop import cli
 from saadi_desktop.eval.breakeven import index_cost
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
@@ -237,7 +238,9 @@ def test_an_answer_cut_short_keeps_its_complete_lines() -> None:
         answer.parse('{"entities": []}', [1, 2])
 
 
-def test_a_refused_answer_is_kept_with_the_reason(book: Path) -> None:
+def test_a_refused_answer_is_kept_with_the_reason(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Counting what the rules refuse does not say why; the answer itself is kept to be read."""
     folds: list[str] = []
 
@@ -260,6 +263,8 @@ def test_a_refused_answer_is_kept_with_the_reason(book: Path) -> None:
     ]  # fmt: skip
     assert report.summaries_ungrounded == 1 and report.retries == 2 and report.failed == []
     assert cost["answers_refused"] == {"update": 1, "fold": 1}
+    assert cli.main(["bench", "cost", str(book)]) == 0
+    assert "answers refused: 1 update, 1 fold" in capsys.readouterr().out
 
 
 def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:
