@@ -100,6 +100,20 @@ def test_a_summary_may_not_name_a_stranger() -> None:
     assert unsupported_names("Wickham lies.", covered, names={"Wickham"}) == ["Wickham"]
 
 
+def test_a_summary_may_spell_out_the_full_name_of_someone_the_passages_mention() -> None:
+    covered = ["Elizabeth walked to Netherfield. Sir William and Darcy followed."]
+    names = {"Elizabeth", "Netherfield", "William", "Lucas", "Collins", "Darcy", "Fitzwilliam"}
+    # 'Park' is no name of the book: after a name of the passages it completes that name
+    summary = "Elizabeth walks to Netherfield Park. William Collins and Park Darcy follow."
+    assert unsupported_names(summary, covered, names) == ["Collins", "Park"]
+    # a name of the book completes nothing: it is someone else unless the passages' someone
+    # has been called so by now ('Fitzwilliam Darcy'; not 'William Collins')
+    summary = "Fitzwilliam Darcy and William Collins follow."
+    assert unsupported_names(summary, covered, names) == ["Fitzwilliam", "Collins"]
+    present = {"Sir William", "Sir William Lucas", "Darcy", "Mr. Darcy", "Fitzwilliam Darcy"}
+    assert unsupported_names(summary, covered, names, present) == ["Collins"]
+
+
 # -- the memory on a hand-made book ---------------------------------------------------------
 
 TEXTS = {

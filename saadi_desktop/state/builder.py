@@ -268,12 +268,19 @@ class _Loop:
 
         covered = [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
         folded = [h.text for h in own]
+        present = {  # every name known so far of someone the covered passages mention
+            variant
+            for i in range(unit.first, unit.last + 1)
+            for cluster, _ in self.text.mentions.get(self.book.chunks[i].seq, [])
+            for variant, learned_at in self.text.clusters[cluster].variants.items()
+            if learned_at <= seq
+        }
 
         def parse(completion: Completion) -> str:
             if completion.truncated:
                 raise MalformedOutput("the answer hit the output token limit")
             summary = _not_a_copy(_parse_summary(completion.text), others)
-            absent = unsupported_names(summary, [*covered, *folded], self.name_words)
+            absent = unsupported_names(summary, [*covered, *folded], self.name_words, present)
             if absent:
                 self.report.summaries_ungrounded += 1
                 raise MalformedOutput(

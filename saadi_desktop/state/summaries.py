@@ -23,22 +23,40 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _CAPITALISED = re.compile(r"\b[A-Z][\w’'-]*")
 
 
-def unsupported_names(summary: str, covered: Sequence[str], names: Iterable[str] = ()) -> list[str]:
+def unsupported_names(
+    summary: str, covered: Sequence[str], names: Iterable[str] = (), present: Iterable[str] = ()
+) -> list[str]:
     """The capitalised words of ``summary`` that occur nowhere in ``covered``: every one inside
     a sentence (there a capital marks a name), and at a sentence's start those that are one of
-    the book's ``names`` (a sentence's first word is capitalised anyway)."""
+    the book's ``names`` (a sentence's first word is capitalised anyway). A name the summary
+    spells out in full stands when it is one of the ``present`` names, the names known so far
+    of someone the passages mention ('Fitzwilliam Darcy' where they say 'Darcy'), or when a
+    word the book never uses as a name completes a name of the passages ('Netherfield Park')."""
     known = set(names)
+    spelled = {
+        word
+        for name in present
+        if " " in name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", summary)
+        for word in name.split()
+    }
     haystack = fold(" ".join(covered))
     absent: list[str] = []
     for sentence in _SENTENCE.findall(summary.replace("Mr.", "Mr").replace("Mrs.", "Mrs")):
-        for index, match in enumerate(_CAPITALISED.finditer(sentence.strip())):
+        text = sentence.strip()
+        name_end = -1  # where the last name found in the passages ends
+        for index, match in enumerate(_CAPITALISED.finditer(text)):
             word = re.sub(r"[’']s?$", "", match.group())
             if not word or word == "I" or word in HONORIFICS or f"{word}." in HONORIFICS:
                 continue
+            if word in spelled:
+                continue
             if index == 0 and match.start() == 0 and word not in known:
                 continue
-            found = re.search(rf"(?<!\w){re.escape(fold(word))}(?!\w)", haystack)
-            if not found and word not in absent:
+            if re.search(rf"(?<!\w){re.escape(fold(word))}(?!\w)", haystack):
+                name_end = match.end()
+            elif name_end >= 0 and text[name_end : match.start()] == " " and word not in known:
+                name_end = match.end()  # a word the book never uses as a name completes one
+            elif word not in absent:  # ('Netherfield Park' where the passages say 'Netherfield')
                 absent.append(word)
     return absent
 
