@@ -23,4 +23,4 @@ failed_twice = Counter((s, lvl) for k, s, lvl, _, _ in rows if k == "retry")
 print("folds refused twice (stand-ins):", sorted(failed_twice))
 for kind, seq, level, why, raw in rows:
     if why.startswith("it names"):
-        print(f"  {kind} at passage {seq}, level {level}: {why}")
+        print(f"  {kind} at passage {seq}, level {level}: {why}\n    {raw[:160]}")
