@@ -55,8 +55,8 @@ def unsupported_names(
             if re.search(rf"(?<!\w){re.escape(fold(word))}(?!\w)", haystack):
                 name_end = match.end()
             elif name_end >= 0 and text[name_end : match.start()] == " " and word not in known:
-                name_end = match.end()  # a word the book never uses as a name completes one
-            elif word not in absent:  # ('Netherfield Park' where the passages say 'Netherfield')
+                name_end = match.end()  # a word the book never uses as a name: 'Netherfield Park'
+            elif word not in absent:
                 absent.append(word)
     return absent
 
