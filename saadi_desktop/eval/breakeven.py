@@ -29,6 +29,7 @@ def index_cost(db: BookDB) -> dict[str, Any]:
     Seconds: as logged, and working (a stretched call counted at the median time per token)."""
     counts = call_counts(db)
     log = store.calls(db)
+    refused = [c for c in log if c.refused]
     evaluated = sum(c.prompt_tokens for c in log)
     cached = sum(c.cached_tokens for c in log)
     generated = sum(c.generated_tokens for c in log)
@@ -42,9 +43,9 @@ def index_cost(db: BookDB) -> dict[str, Any]:
         "chunks_done": done,
         "calls_total": counts["calls_total"],
         "calls_logged": len(log),
-        "answers_refused": {  # kept in the calls table with the reason (the column 'refused')
-            kind: sum(1 for c in log if c.refused and (c.level is None) == (kind == "update"))
-            for kind in ("update", "fold")
+        "answers_refused": {  # each kept in the calls table with the reason
+            "update": sum(1 for c in refused if c.level is None),
+            "fold": sum(1 for c in refused if c.level is not None),
         },
         "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
         "seconds_logged": round(seconds, 1),

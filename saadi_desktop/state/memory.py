@@ -700,7 +700,7 @@ def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> 
     pattern = r"\s+".join(re.escape(w) for w in fold(note).rstrip(".").split())
     starts = [m.start() for m in re.finditer(rf"(?<!\w){pattern}", folded_chunk)]
     before = [re.search(r"(\w+)[’']?\s*$", folded_chunk[:i]) for i in starts]
-    subject = _COPULAS | {fold(w) for w in _own_words(names)}
+    subject = _COPULAS | _own_words(names)
     return bool(starts) and all(b is not None and b.group(1) not in subject for b in before)
 
 
