@@ -15,12 +15,12 @@ from conftest import make_epub
 from saadi_desktop import cli
 from saadi_desktop.eval.breakeven import index_cost
 from saadi_desktop.library import append_to_book, import_book
-from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.base import COPY_RUN, Message
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.recap import recap
 from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
-from saadi_desktop.state.builder import build_state, retry_failed_chunks
+from saadi_desktop.state.builder import COPIED, build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.state.history import total_calls
 from saadi_desktop.state.replay import replay_book
@@ -466,6 +466,33 @@ def test_a_fold_that_repeats_an_earlier_summary_is_asked_again(book: Path) -> No
     assert answers and kinds.count("retry") == len(answers)
     assert len({s.text for s in level1}) == len(level1) == 2  # no stand-in: the retry worked
     assert level1[1].text == "Events of passages 6–10."
+
+
+def test_a_fold_is_stopped_at_the_start_of_a_copy(book: Path) -> None:
+    """The backend stops an answer as soon as it repeats COPY_RUN words in a row of a summary
+    that is not being folded; the cut answer is refused as a copy and asked again."""
+    first = (
+        "Anna walks to the mill with her brother, and the miller tells them that the river has "
+        "flooded the lower field for the second time this year, which worries them both."
+    )
+
+    def copying(messages: list[Message]) -> str:
+        user = messages[-1]["content"]
+        if "Task: write a new summary of only passages 1–5" in user:
+            return json.dumps({"summary": first})
+        if "Task: write a new summary" in user and "STORY SO FAR (summaries" in user:
+            return json.dumps({"summary": first})  # the long first summary, word for word
+        return smart_reply(messages)
+
+    run(book, ScriptedLLM(default=copying), limit=10)
+    with BookDB.open(book) as db:
+        calls = store.calls(db)
+        level1 = [s.text for s in store.summaries(db) if s.level == 1]
+    refused = [c for c in calls if c.refused]
+    assert [c.kind for c in refused] == ["fold"] and refused[0].refused == COPIED
+    assert refused[0].generated_tokens == 2 + COPY_RUN  # '{"summary":', '"Anna' and the run
+    assert refused[0].raw and first.startswith(json.loads(refused[0].raw + '"}')["summary"])
+    assert level1 == [first, "Events of passages 6–10."]
 
 
 def test_replay_finds_the_names_of_a_renumbered_names_pass(book: Path) -> None:

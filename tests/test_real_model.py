@@ -11,7 +11,7 @@ from conftest import CRIME_EPUB
 
 from saadi_desktop.library import import_book
 from saadi_desktop.llm import LLMError, open_llm
-from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.base import COPY_RUN, Message
 from saadi_desktop.llm.default_model import DEFAULT_MODEL_BYTES, default_model_path
 from saadi_desktop.llm.llama import LlamaCppLLM
 from saadi_desktop.state.builder import build_state
@@ -165,3 +165,22 @@ def test_real_model_call_can_be_interrupted(default_model: Path) -> None:
     assert completion.generated_tokens < 600 and not completion.truncated
     again = llm.complete([{"role": "user", "content": "Say yes."}], schema=None, max_tokens=4)
     assert again.generated_tokens > 0  # the next call is not stopped by the old request
+
+
+def test_real_model_stops_as_soon_as_it_copies_a_text_to_avoid(default_model: Path) -> None:
+    """A fold answer that repeats an earlier summary is refused anyway: the backend stops it at
+    its first COPY_RUN tokens in a row of that summary instead of generating the whole copy."""
+    llm = LlamaCppLLM(default_model, n_ctx=1024)
+    earlier = (
+        "Elizabeth and her sisters walk to Meryton, where they meet the officers of the militia "
+        "and hear that Mr. Bingley has taken Netherfield Park for the whole of the winter season."
+    )
+    messages: list[Message] = [
+        {"role": "user", "content": f"Repeat this sentence exactly, word for word:\n{earlier}"}
+    ]
+    whole = llm.complete(messages, max_tokens=80)
+    assert " ".join(whole.text.split()) == earlier and not whole.copied
+    stopped = llm.complete(messages, max_tokens=80, avoid=[earlier])
+    assert stopped.copied and not stopped.truncated
+    assert COPY_RUN <= stopped.generated_tokens < whole.generated_tokens
+    assert earlier.startswith(stopped.text.strip())

@@ -12,7 +12,7 @@ import sqlite3
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +55,14 @@ class GatedLLM(ScriptedLLM):
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),
     ) -> Completion:
         if len(self.prompts) + 1 == self.hold_at:
             self.holding.set()
             self.release.wait(WAIT_MS / 1000)
-        return super().complete(messages, schema=schema, grammar=grammar, max_tokens=max_tokens)
+        return super().complete(
+            messages, schema=schema, grammar=grammar, max_tokens=max_tokens, avoid=avoid
+        )
 
 
 def factory(llm: ScriptedLLM) -> Any:
@@ -389,13 +392,16 @@ class InterruptibleLLM(ScriptedLLM):
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),
     ) -> Completion:
         if len(self.prompts) + 1 == self.hold_at:
             self.holding.set()
             self.interrupted.wait(WAIT_MS / 1000)
             self.prompts.append(messages)
             return Completion("1 person | the ol", 10, 0, 2, 1.0)  # cut short mid-answer
-        return super().complete(messages, schema=schema, grammar=grammar, max_tokens=max_tokens)
+        return super().complete(
+            messages, schema=schema, grammar=grammar, max_tokens=max_tokens, avoid=avoid
+        )
 
 
 def test_pause_interrupts_the_call_in_progress_and_resume_reads_it_again(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -22,6 +22,7 @@ class Completion:
     generated_tokens: int
     ms: float
     truncated: bool = False  # the output token limit was reached
+    copied: bool = False  # stopped early: the answer was repeating one of the texts to avoid
     # Where the time went, when the backend can tell (llama.cpp's own counters and ours):
     # prompt_ms, decode_ms (generation's forward passes), sample_ms, grammar_ms, grammar_full.
     timings: Mapping[str, float] = field(default_factory=dict)
@@ -31,10 +32,16 @@ class LLMError(Exception):
     """The model cannot be used (missing, damaged, unreachable); the message says which and why."""
 
 
+# An answer that repeats this many tokens in a row of a text it should not copy is copying it.
+COPY_RUN = 16
+
+
 class LLM(Protocol):
     """A chat model. ``schema`` is a JSON schema, ``grammar`` a GBNF grammar the output must
-    follow (constrained decoding); a backend that cannot apply a grammar ignores it, and the
-    caller's parser stays the judge."""
+    follow (constrained decoding); ``avoid``, texts the answer should not copy: a backend may stop
+    as soon as the answer repeats COPY_RUN tokens in a row of one (``copied``), so that no time
+    goes into finishing a copy. A backend that cannot do either ignores it, and the caller's
+    parser stays the judge."""
 
     @property
     def model_id(self) -> str: ...
@@ -46,6 +53,7 @@ class LLM(Protocol):
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),
     ) -> Completion: ...
 
     def count_tokens(self, text: str) -> int: ...

@@ -13,11 +13,12 @@ import json
 import os
 import threading
 import time
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop.llm.base import Completion, LLMError, Message
+from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message
 from saadi_desktop.llm.cpu import CpuBackendError, load_cpu
 from saadi_desktop.llm.gguf import check_gguf
 
@@ -109,6 +110,7 @@ class LlamaCppLLM:
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),
     ) -> Completion:
         tokens = self.render(messages)
         if len(tokens) + max_tokens > self.n_ctx:
@@ -124,7 +126,7 @@ class LlamaCppLLM:
         try:
             cached = self._evaluate(tokens)
             prompt_ms = (time.perf_counter() - started) * 1000
-            generated, finish, timings = self._generate(grammar, max_tokens)
+            generated, finish, timings = self._generate(grammar, max_tokens, self._runs(avoid))
         except (RuntimeError, ValueError) as error:
             raise LLMError(f"{self.path.name}: generation failed ({error})") from None
         ms = (time.perf_counter() - started) * 1000
@@ -136,6 +138,7 @@ class LlamaCppLLM:
             generated_tokens=len(generated),
             ms=ms,
             truncated=finish == "length",
+            copied=finish == "copied",
             timings={"prompt_ms": round(prompt_ms, 1), **timings, **self._perf()},
         )
 
@@ -170,11 +173,20 @@ class LlamaCppLLM:
         llama.eval(tokens[cached:])
         return cached
 
+    def _runs(self, texts: Sequence[str]) -> set[tuple[int, ...]]:
+        """Every run of COPY_RUN tokens of ``texts``."""
+        runs: set[tuple[int, ...]] = set()
+        for text in texts:
+            tokens = self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+            runs.update(tuple(tokens[i : i + COPY_RUN]) for i in range(len(tokens) - COPY_RUN + 1))
+        return runs
+
     def _generate(
-        self, grammar: str | None, max_tokens: int
+        self, grammar: str | None, max_tokens: int, runs: set[tuple[int, ...]]
     ) -> tuple[list[int], str, dict[str, float]]:
         """Greedy decoding with llama.cpp's repeat penalty; the grammar, if any, is checked the
-        cheap way (:class:`_Grammar`). Returns the tokens, "stop" or "length", and timings."""
+        cheap way (:class:`_Grammar`). Stops as soon as the answer ends in one of ``runs``.
+        Returns the tokens, "stop", "length" or "copied", and timings."""
         import llama_cpp
         import numpy as np
 
@@ -200,6 +212,9 @@ class LlamaCppLLM:
                     finish = "stop"
                     break
                 generated.append(token)
+                if tuple(generated[-COPY_RUN:]) in runs:
+                    finish = "copied"
+                    break
                 started = time.perf_counter()
                 llama.eval([token])
                 decode_ms += (time.perf_counter() - started) * 1000

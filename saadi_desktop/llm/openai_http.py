@@ -9,6 +9,7 @@ import os
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from typing import Any
 
 from saadi_desktop.llm.base import Completion, LLMError, Message
@@ -61,6 +62,7 @@ class OpenAICompatibleLLM:
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),  # a server cannot be stopped mid-copy: the parser judges
     ) -> Completion:
         body: dict[str, Any] = {
             "model": self.model,

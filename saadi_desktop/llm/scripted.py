@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from saadi_desktop.llm.base import Completion, LLMError, Message
+from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message
 
 Reply = str | dict[str, Any] | Callable[[list[Message]], str]
 
@@ -47,6 +47,7 @@ class ScriptedLLM:
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
         max_tokens: int,
+        avoid: Sequence[str] = (),
     ) -> Completion:
         self.prompts.append(messages)
         self.grammars.append(grammar)
@@ -67,6 +68,10 @@ class ScriptedLLM:
             cached += 1
         self._previous = words
         generated = text.split()
+        copied = _copy_end(generated, avoid)
+        if copied:  # stopped where the reply had repeated COPY_RUN words of a text to avoid
+            generated = generated[:copied]
+            text = " ".join(generated)
         return Completion(
             text=" ".join(generated[:max_tokens]) if len(generated) > max_tokens else text,
             prompt_tokens=len(words) - cached,
@@ -74,4 +79,17 @@ class ScriptedLLM:
             generated_tokens=min(len(generated), max_tokens),
             ms=0.0,
             truncated=len(generated) > max_tokens,
+            copied=bool(copied),
         )
+
+
+def _copy_end(words: list[str], avoid: Sequence[str]) -> int:
+    """Where ``words`` first complete a run of COPY_RUN words of one of ``avoid`` (0: never)."""
+    runs = {
+        tuple(w[i : i + COPY_RUN])
+        for w in (t.split() for t in avoid)
+        for i in range(len(w) - COPY_RUN + 1)
+    }
+    return next(
+        (i for i in range(COPY_RUN, len(words) + 1) if tuple(words[i - COPY_RUN : i]) in runs), 0
+    )

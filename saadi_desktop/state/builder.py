@@ -277,6 +277,8 @@ class _Loop:
         }
 
         def parse(completion: Completion) -> str:
+            if completion.copied:  # the backend stopped it as soon as it repeated one of others
+                raise MalformedOutput(COPIED)
             if completion.truncated:
                 raise MalformedOutput("the answer hit the output token limit")
             summary = _not_a_copy(_parse_summary(completion.text), others)
@@ -289,7 +291,8 @@ class _Loop:
             return summary
 
         summary, _failure = self._call_until_valid(
-            messages(""), {"schema": prompts.FOLD_SCHEMA}, prompts.FOLD_MAX_TOKENS, calls,
+            messages(""), {"schema": prompts.FOLD_SCHEMA, "avoid": others},
+            prompts.FOLD_MAX_TOKENS, calls,
             "fold", seq, fold.level, parse, messages,
         )  # fmt: skip
         # a fold that failed twice still needs a node: the passages' central sentences
@@ -317,7 +320,7 @@ class _Loop:
     def _call_until_valid(
         self,
         messages: list[Message],
-        constraint: dict[str, Any],  # {"grammar": GBNF} or {"schema": JSON schema}
+        constraint: dict[str, Any],  # {"grammar": GBNF} or {"schema": JSON schema}, "avoid"…
         max_tokens: int,
         calls: list[store.CallRow],
         kind: str,
