@@ -473,7 +473,8 @@ def test_a_fold_is_stopped_at_the_start_of_a_copy(book: Path) -> None:
     that is not being folded; the cut answer is refused as a copy and asked again."""
     first = (
         "Anna walks to the mill with her brother, and the miller tells them that the river has "
-        "flooded the lower field for the second time this year, which worries them both."
+        "flooded the lower field for the second time this year, which worries them both, since "
+        "the hay they cut last week is still lying there and the rain will not stop before night."
     )
 
     def copying(messages: list[Message]) -> str:

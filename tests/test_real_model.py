@@ -173,14 +173,15 @@ def test_real_model_stops_as_soon_as_it_copies_a_text_to_avoid(default_model: Pa
     llm = LlamaCppLLM(default_model, n_ctx=1024)
     earlier = (
         "Elizabeth and her sisters walk to Meryton, where they meet the officers of the militia "
-        "and hear that Mr. Bingley has taken Netherfield Park for the whole of the winter season."
+        "and hear that Mr. Bingley has taken Netherfield Park for the whole of the winter season, "
+        "and that he will bring twelve ladies and seven gentlemen with him to the next assembly."
     )
     messages: list[Message] = [
         {"role": "user", "content": f"Repeat this sentence exactly, word for word:\n{earlier}"}
     ]
-    whole = llm.complete(messages, max_tokens=80)
+    whole = llm.complete(messages, max_tokens=120)
     assert " ".join(whole.text.split()) == earlier and not whole.copied
-    stopped = llm.complete(messages, max_tokens=80, avoid=[earlier])
+    stopped = llm.complete(messages, max_tokens=120, avoid=[earlier])
     assert stopped.copied and not stopped.truncated
     assert COPY_RUN <= stopped.generated_tokens < whole.generated_tokens
     assert earlier.startswith(stopped.text.strip())

@@ -33,7 +33,7 @@ class LLMError(Exception):
 
 
 # An answer that repeats this many tokens in a row of a text it should not copy is copying it.
-COPY_RUN = 16
+COPY_RUN = 32
 
 
 class LLM(Protocol):
