@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -34,6 +34,12 @@ class LLMError(Exception):
 
 # An answer that repeats this many tokens in a row of a text it should not copy is copying it.
 COPY_RUN = 32
+
+
+def copy_runs(sequences: Iterable[Sequence[Hashable]]) -> set[tuple[Hashable, ...]]:
+    """Every run of COPY_RUN items in a row of each sequence (a backend's tokens, a test
+    model's words): an answer that ends in one of them is copying."""
+    return {tuple(s[i : i + COPY_RUN]) for s in sequences for i in range(len(s) - COPY_RUN + 1)}
 
 
 class LLM(Protocol):

@@ -13,12 +13,12 @@ import json
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message
+from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message, copy_runs
 from saadi_desktop.llm.cpu import CpuBackendError, load_cpu
 from saadi_desktop.llm.gguf import check_gguf
 
@@ -126,7 +126,11 @@ class LlamaCppLLM:
         try:
             cached = self._evaluate(tokens)
             prompt_ms = (time.perf_counter() - started) * 1000
-            generated, finish, timings = self._generate(grammar, max_tokens, self._runs(avoid))
+            runs = copy_runs(
+                self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+                for text in avoid
+            )
+            generated, finish, timings = self._generate(grammar, max_tokens, runs)
         except (RuntimeError, ValueError) as error:
             raise LLMError(f"{self.path.name}: generation failed ({error})") from None
         ms = (time.perf_counter() - started) * 1000
@@ -173,16 +177,8 @@ class LlamaCppLLM:
         llama.eval(tokens[cached:])
         return cached
 
-    def _runs(self, texts: Sequence[str]) -> set[tuple[int, ...]]:
-        """Every run of COPY_RUN tokens of ``texts``."""
-        runs: set[tuple[int, ...]] = set()
-        for text in texts:
-            tokens = self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
-            runs.update(tuple(tokens[i : i + COPY_RUN]) for i in range(len(tokens) - COPY_RUN + 1))
-        return runs
-
     def _generate(
-        self, grammar: str | None, max_tokens: int, runs: set[tuple[int, ...]]
+        self, grammar: str | None, max_tokens: int, runs: set[tuple[Hashable, ...]]
     ) -> tuple[list[int], str, dict[str, float]]:
         """Greedy decoding with llama.cpp's repeat penalty; the grammar, if any, is checked the
         cheap way (:class:`_Grammar`). Stops as soon as the answer ends in one of ``runs``.

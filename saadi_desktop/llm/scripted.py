@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message
+from saadi_desktop.llm.base import COPY_RUN, Completion, LLMError, Message, copy_runs
 
 Reply = str | dict[str, Any] | Callable[[list[Message]], str]
 
@@ -68,8 +68,10 @@ class ScriptedLLM:
             cached += 1
         self._previous = words
         generated = text.split()
-        copied = _copy_end(generated, avoid)
-        if copied:  # stopped where the reply had repeated COPY_RUN words of a text to avoid
+        runs = copy_runs(t.split() for t in avoid)
+        ends = range(COPY_RUN, len(generated) + 1)  # like the real backend: stop at a copied run
+        copied = next((i for i in ends if tuple(generated[i - COPY_RUN : i]) in runs), 0)
+        if copied:
             generated = generated[:copied]
             text = " ".join(generated)
         return Completion(
@@ -81,15 +83,3 @@ class ScriptedLLM:
             truncated=len(generated) > max_tokens,
             copied=bool(copied),
         )
-
-
-def _copy_end(words: list[str], avoid: Sequence[str]) -> int:
-    """Where ``words`` first complete a run of COPY_RUN words of one of ``avoid`` (0: never)."""
-    runs = {
-        tuple(w[i : i + COPY_RUN])
-        for w in (t.split() for t in avoid)
-        for i in range(len(w) - COPY_RUN + 1)
-    }
-    return next(
-        (i for i in range(COPY_RUN, len(words) + 1) if tuple(words[i - COPY_RUN : i]) in runs), 0
-    )

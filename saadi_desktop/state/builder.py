@@ -320,7 +320,7 @@ class _Loop:
     def _call_until_valid(
         self,
         messages: list[Message],
-        constraint: dict[str, Any],  # {"grammar": GBNF} or {"schema": JSON schema}, "avoid"…
+        constraint: dict[str, Any],  # {"grammar" or "schema": …}, and "avoid": texts not to copy
         max_tokens: int,
         calls: list[store.CallRow],
         kind: str,
