@@ -268,3 +268,56 @@ def test_a_word_never_in_lowercase_after_a_given_name_completes_it() -> None:
     assert "Goulding" in titled_words(texts)
     names = people(texts)
     assert {"Sir William Lucas"} in names and {"William Goulding"} in names
+
+
+def test_a_possessive_ends_a_name() -> None:
+    # 'Vater' is German for father: Katerina Ivanovna's father, not a longer name of hers
+    words = {"Katerina", "Ivanovna", "Vater", "Amalia"}
+    text = "Amalia said that Katerina Ivanovna’s Vater was never a burgomeister."
+    assert mentions_in(text, words) == ["Amalia", "Katerina Ivanovna", "Vater"]
+
+
+def test_esq_after_a_name_is_no_name() -> None:
+    texts = [
+        "Elizabeth, daughter of James Stevenson, Esq. of South Park, married Walter Elliot.",
+        "So Charles Musgrove, Esq. of Uppercross, came; then James Stevenson, Esq. left.",
+    ]
+    assert "Esq" not in name_words(texts)
+
+
+def test_mrs_charles_musgrove_is_his_wife_not_him() -> None:
+    texts = [
+        "So Charles Musgrove came in, and Mary smiled at Charles Musgrove.",
+        "Mary had become Mrs. Charles Musgrove; Mrs. Charles Musgrove was proud of it.",
+        "Then Charles laughed, and Charles went out shooting.",
+    ]
+    names = people(texts)
+    assert {"Charles Musgrove", "Charles"} in names
+    assert {"Mrs. Charles Musgrove"} in names
+
+
+def test_a_saint_is_no_one_of_the_story() -> None:
+    texts = [
+        "So Mr. John Hare acted, and the crowd cheered Mr. John Hare.",
+        "They drove to St. John’s Wood, past St. John’s church, and John followed.",
+    ]
+    names = clusters_of(texts)
+    assert names.cluster_of("St. John") is not names.cluster_of("Mr. John Hare")
+    assert names.cluster_of("John") is names.cluster_of("Mr. John Hare")
+
+
+def test_a_title_and_a_bare_surname_join_the_man_of_that_surname() -> None:
+    # 'Mr. Holmes' is 'Mr. Sherlock Holmes', 'Dr. Watson' is 'Watson'; but a baronet is never
+    # 'Mr.': 'Mr. Elliot' (his heir) is not 'Sir Walter Elliot', nor 'Mr. John' 'Mr. John Hare'
+    texts = [
+        "So Mr. Sherlock Holmes sat, and Watson watched Holmes; Holmes smiled at Watson.",
+        "Then Mr. Holmes spoke to Dr. Watson, and Dr. Watson laughed.",
+        "So Sir Walter Elliot read, and Sir Walter frowned; Elliot was vain, said Holmes.",
+        "Then Mr. Elliot came to call, and Mr. Elliot bowed.",
+        "So Mr. John Hare acted, and John Hare bowed; then John left. Mr. John was gone.",
+    ]
+    names = clusters_of(texts)
+    assert names.cluster_of("Mr. Holmes") is names.cluster_of("Mr. Sherlock Holmes")
+    assert names.cluster_of("Dr. Watson") is names.cluster_of("Watson")
+    assert names.cluster_of("Mr. Elliot") is not names.cluster_of("Sir Walter Elliot")
+    assert names.cluster_of("Mr. John") is not names.cluster_of("Mr. John Hare")

@@ -39,6 +39,8 @@ GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss"}
 # Those of them that a book also drops, so that the bare given name is the same person ('Sir
 # William' is 'William', 'Miss Lydia' is 'Lydia'). 'Lady Mary' is seldom the family's 'Mary'.
 DROPPED_TITLES = {"Sir", "Lord", "Miss"}
+# A saint's name is a church, a street or a day ('St. John's Wood'), never the John of a story.
+SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
 # "Grandmother said"). Forms of address that only ever precede a name are not among them.
 ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Sir", "Lord", "Lady",
@@ -60,7 +62,7 @@ NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter"
              "January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December", "Christmas", "English", "French",
              "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
-             "Dear", "My", "Good", "Mamma", "Papa"}  # fmt: skip
+             "Dear", "My", "Good", "Mamma", "Papa", "Esq"}  # fmt: skip
 
 _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|[^\w\s]"
@@ -84,7 +86,9 @@ class NameCluster:
 
     @property
     def tokens(self) -> set[str]:
-        return {t for v in self.variants for t in _core(v)}
+        """The name words of its variants; a wife's form of her husband's name has none of
+        hers ('Charles' is not a name of Mrs. Charles Musgrove)."""
+        return {t for v in self.variants if not _wife_form(v) for t in _core(v)}
 
     @property
     def display(self) -> str:
@@ -118,6 +122,13 @@ def _gender(variant: str) -> str:
 def _honorific(variant: str) -> str:
     first = _words(variant)[0]
     return first.rstrip(".") if first in HONORIFICS else ""
+
+
+def _wife_form(variant: str) -> bool:
+    """'Mrs. Charles Musgrove': 'Mrs.' before a full name with a given name names the wife of
+    the man so named, a woman of her own."""
+    words = _words(variant)
+    return len(words) >= 3 and words[0] in ("Mrs", "Mrs.") and is_given_name(words[1])
 
 
 def _role(variant: str) -> str:
@@ -284,6 +295,8 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
                 before = previous
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
                 run.append(word)
+            if word != token and token not in HONORIFICS:
+                close()  # a possessive ends a name: 'Katerina Ivanovna’s Vater' is her father
         elif (token in HONORIFICS and not run) or (word in PARTICLES and run):
             if not run:
                 before = previous
@@ -370,8 +383,8 @@ class NamesPass:
             # role never joins a named cluster ('General Perovski' may be another general).
             same = [c for c in self.clusters if any(_role(v) == role for v in c.variants)]
             return same[0] if len(same) == 1 else None
-        if not core:
-            return None
+        if not core or _wife_form(variant):
+            return None  # a wife's form joins no one: only the same form is the same woman
         if honorific and len(core) == 1:
             # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
             # a surname join only a cluster already addressed exactly that way.
@@ -388,8 +401,25 @@ class NamesPass:
                     if c.gender in ("", gender)
                     and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
                 ]
-            # A bare surname ('Bingley') customarily names the man: only 'Mr. Bingley' joins it.
-            bare = [c for c in self.clusters if set(c.variants) == {core[0]} and gender == "m"]
+            # A bare surname ('Bingley') customarily names the man: 'Mr. Bingley' or 'Dr.
+            # Watson' joins it, alone or as the surname of a man never given another title
+            # ('Mr. Holmes' of 'Mr. Sherlock Holmes', 'Holmes'; not 'Mr. Elliot' of 'Sir Walter
+            # Elliot', 'Elliot', nor 'Mr. John' of 'Mr. John Hare', 'John').
+            bare = [
+                c
+                for c in self.clusters
+                if core[0] in c.variants
+                and gender in ("m", "")
+                and (
+                    (set(c.variants) == {core[0]} and (gender or honorific in SURNAME_TITLES))
+                    or (
+                        honorific in SURNAME_TITLES
+                        and c.gender == "m"
+                        and all(_honorific(v) in ("", honorific) for v in c.variants)
+                        and any(_core(v)[1:] and _core(v)[-1:] == core for v in c.variants)
+                    )
+                )
+            ]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
         words = set(core)
         fits = [
@@ -419,20 +449,22 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     tokens = cluster.tokens
     if words <= tokens:
         return True
-    firsts = {_core(v)[0] for v in cluster.variants if _core(v)}
+    firsts = {_core(v)[0] for v in cluster.variants if _core(v) and not _wife_form(v)}
     return tokens <= words and core[0] in firsts and not all(map(_surname_only, cluster.variants))
 
 
 def _apart(x: str, y: str) -> bool:
     """Whether two variants with one given name are two people because only one of them has a
     title a book does not drop: 'Lady Catherine de Bourgh' is not the 'Catherine' who is Kitty,
-    'Anne' (de Bourgh) is not 'Lady Anne Darcy'."""
+    'Anne' (de Bourgh) is not 'Lady Anne Darcy'; nor is a saint anyone without the title."""
     (a, b), (ta, tb) = (_core(x)[:1], _core(y)[:1]), (_honorific(x), _honorific(y))
-    return (
-        a == b != ()
-        and ta != tb
-        and bool({ta, tb} & (GIVEN_NAME_TITLES - DROPPED_TITLES))
-        and not (_surname_only(x) or _surname_only(y))
+    return (a == b != ()) and (
+        (ta in SAINTS) != (tb in SAINTS)  # 'St. John' is not 'Mr. John Hare'
+        or (
+            ta != tb
+            and bool({ta, tb} & (GIVEN_NAME_TITLES - DROPPED_TITLES))
+            and not (_surname_only(x) or _surname_only(y))
+        )
     )
 
 
