@@ -321,3 +321,17 @@ def test_a_title_and_a_bare_surname_join_the_man_of_that_surname() -> None:
     assert names.cluster_of("Dr. Watson") is names.cluster_of("Watson")
     assert names.cluster_of("Mr. Elliot") is not names.cluster_of("Sir Walter Elliot")
     assert names.cluster_of("Mr. John") is not names.cluster_of("Mr. John Hare")
+
+
+def test_one_rank_and_one_surname_are_one_person_however_fully_named() -> None:
+    # in either order; but 'Mr. Musgrove' and 'Mr. Charles Musgrove' are father and son
+    texts = [
+        "So Captain Wentworth came, and Anne saw Captain Wentworth.",
+        "It was Captain Frederick Wentworth, said Anne; Captain Frederick Wentworth bowed.",
+        "So Dr. Grimesby Roylott raged, and Dr. Grimesby Roylott left; then Dr. Roylott came.",
+        "So Mr. Musgrove sat, and Mr. Musgrove ate; then Mr. Charles Musgrove shot.",
+    ]
+    names = clusters_of(texts)
+    assert names.cluster_of("Captain Frederick Wentworth") is names.cluster_of("Captain Wentworth")
+    assert names.cluster_of("Dr. Roylott") is names.cluster_of("Dr. Grimesby Roylott")
+    assert names.cluster_of("Mr. Charles Musgrove") is not names.cluster_of("Mr. Musgrove")

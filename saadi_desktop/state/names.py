@@ -39,6 +39,9 @@ GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss"}
 # Those of them that a book also drops, so that the bare given name is the same person ('Sir
 # William' is 'William', 'Miss Lydia' is 'Lydia'). 'Lady Mary' is seldom the family's 'Mary'.
 DROPPED_TITLES = {"Sir", "Lord", "Miss"}
+# Ranks: one rank and one surname name one person, however fully ('Captain Frederick Wentworth'
+# is 'Captain Wentworth'); 'Mr.' and 'Mrs.' may be a father and a son, or two Mrs. Musgroves.
+RANKS = {"Captain", "Colonel", "Major", "General", "Dr", "Doctor", "Professor"}
 # A saint's name is a church, a street or a day ('St. John's Wood'), never the John of a story.
 SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
@@ -420,12 +423,14 @@ class NamesPass:
                     )
                 )
             ]
+            if not same and not bare:  # 'Captain Wentworth' of 'Captain Frederick Wentworth'
+                same = [c for c in self.clusters if _same_rank(variant, c)]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
         words = set(core)
         fits = [
             c
             for c in self.clusters
-            if _fits(words, core, c)
+            if (_fits(words, core, c) or _same_rank(variant, c))
             and c.gender in ("", gender or c.gender)
             and not any(_apart(variant, v) for v in c.variants)
         ]
@@ -451,6 +456,21 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
         return True
     firsts = {_core(v)[0] for v in cluster.variants if _core(v) and not _wife_form(v)}
     return tokens <= words and core[0] in firsts and not all(map(_surname_only, cluster.variants))
+
+
+def _same_rank(variant: str, cluster: NameCluster) -> bool:
+    """Whether ``variant`` and every titled variant of ``cluster`` carry one rank and end in one
+    surname, the shorter form being the rank and the surname alone ('Captain Wentworth',
+    'Captain Frederick Wentworth')."""
+    rank, core = _honorific(variant), _core(variant)
+    titled = [v for v in cluster.variants if _honorific(v)]
+    return (
+        rank in RANKS
+        and bool(titled)
+        and all(_honorific(v) == rank and _core(v)[-1:] == core[-1:] for v in titled)
+        and any(len(c) == 1 for c in [core, *map(_core, titled)])
+        and cluster.gender in ("", _gender(variant))
+    )
 
 
 def _apart(x: str, y: str) -> bool:
