@@ -619,3 +619,12 @@ def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
     memory = Memory(BookText(texts, {0: Cluster(0, "", {"Kitty": 0})}, {0: [(0, "Kitty")]}))
     memory.apply([Line(1, "", "other", (), "")], memory.roster(0), 0)  # the model said "other"
     assert [r.type for r in memory.records.values()] == ["person"]
+
+
+def test_a_street_named_after_a_given_name_is_a_place() -> None:
+    texts = {0: "Lady Dalrymple had taken a house in Laura Place, and Anne called."}
+    clusters = {0: Cluster(0, "", {"Laura Place": 0}), 1: Cluster(1, "", {"Anne": 0})}
+    memory = Memory(BookText(texts, clusters, {0: [(0, "Laura Place"), (1, "Anne")]}))
+    memory.apply([], memory.roster(0), 0)
+    types = {r.name: r.type for r in memory.records.values()}
+    assert types == {"Laura Place": "place", "Anne": "person"}

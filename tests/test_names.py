@@ -335,3 +335,18 @@ def test_one_rank_and_one_surname_are_one_person_however_fully_named() -> None:
     assert names.cluster_of("Captain Frederick Wentworth") is names.cluster_of("Captain Wentworth")
     assert names.cluster_of("Dr. Roylott") is names.cluster_of("Dr. Grimesby Roylott")
     assert names.cluster_of("Mr. Charles Musgrove") is not names.cluster_of("Mr. Musgrove")
+
+
+def test_a_street_is_a_place_of_its_own() -> None:
+    # Mr. Baker does not live in Baker Street, and 'Laura' in 'Laura Place' is nobody
+    texts = [
+        "Mr. Baker came. So Holmes went back to Baker Street; the street was wet in this place.",
+        "Then Mr. Baker left, and Anne walked to Laura Place, for Laura Place was a grand place.",
+        "So Mr. Baker called at Baker Street, a street with a place for everyone, and a place.",
+        "They drove down the Chestnut Avenue, the long Chestnut Avenue; the Avenue was dark.",
+    ]
+    names = clusters_of(texts)
+    assert {"Baker Street"} in people(texts) and {"Laura Place"} in people(texts)
+    assert names.cluster_of("Mr. Baker") is not names.cluster_of("Baker Street")
+    assert names.is_place("Laura Place")
+    assert names.cluster_of("Avenue") is names.cluster_of("Chestnut Avenue")

@@ -34,7 +34,7 @@ from saadi_desktop.state.identity import (
     speaks,
     stated_equivalent,
 )
-from saadi_desktop.state.names import HONORIFICS, is_given_name, locative_uses
+from saadi_desktop.state.names import HONORIFICS, is_given_name, is_street, locative_uses
 from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
@@ -321,6 +321,8 @@ class Memory:
         )
         if all(is_family(v, known, read) for v in variants):
             kind = "organization"  # 'the Bennets': a family
+        elif all(map(is_street, variants)):
+            kind = "place"  # 'Laura Place', whatever its first word
         elif person:
             kind = "person"
         elif kind in ("", "other") and looks_like_place(variants, read):

@@ -42,6 +42,9 @@ DROPPED_TITLES = {"Sir", "Lord", "Miss"}
 # Ranks: one rank and one surname name one person, however fully ('Captain Frederick Wentworth'
 # is 'Captain Wentworth'); 'Mr.' and 'Mrs.' may be a father and a son, or two Mrs. Musgroves.
 RANKS = {"Captain", "Colonel", "Major", "General", "Dr", "Doctor", "Professor"}
+# Words that make the name before them a street, a square or a bridge ('Baker Street', 'Laura
+# Place'): a place of its own, which neither Mr. Baker nor a Laura lives in.
+STREETS = {"Street", "Square", "Road", "Lane", "Avenue", "Terrace", "Crescent", "Place", "Bridge"}
 # A saint's name is a church, a street or a day ('St. John's Wood'), never the John of a story.
 SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
@@ -90,8 +93,9 @@ class NameCluster:
     @property
     def tokens(self) -> set[str]:
         """The name words of its variants; a wife's form of her husband's name has none of
-        hers ('Charles' is not a name of Mrs. Charles Musgrove)."""
-        return {t for v in self.variants if not _wife_form(v) for t in _core(v)}
+        hers ('Charles' is not a name of Mrs. Charles Musgrove), a street none of its
+        namesake's."""
+        return {t for v in self.variants if not _own_form(v) for t in _core(v)}
 
     @property
     def display(self) -> str:
@@ -132,6 +136,19 @@ def _wife_form(variant: str) -> bool:
     the man so named, a woman of her own."""
     words = _words(variant)
     return len(words) >= 3 and words[0] in ("Mrs", "Mrs.") and is_given_name(words[1])
+
+
+def is_street(variant: str) -> bool:
+    """'Baker Street', 'Laura Place', 'Waterloo Bridge'."""
+    words = variant.split()
+    return len(words) >= 2 and words[-1] in STREETS
+
+
+def _own_form(variant: str) -> bool:
+    """A form that names someone or something else than its words do: the wife of the man named
+    ('Mrs. Charles Musgrove'), the street named after someone ('Baker Street'). Only the same
+    form is the same entity."""
+    return _wife_form(variant) or is_street(variant)
 
 
 def _role(variant: str) -> str:
@@ -293,7 +310,10 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
             run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
             previous = before  # so the title's run starts after 'the'
         inside = previous != "" and previous not in _SENTENCE_OPENERS
-        if word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
+        if run and token in STREETS and run[-1] not in HONORIFICS:
+            run.append(token)  # 'Baker Street': the street's name, not Mr. Baker's
+            close()
+        elif word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
             if not run:
                 before = previous
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
@@ -340,8 +360,10 @@ class NamesPass:
 
     def is_place(self, variant: str) -> bool:
         """Whether the text so far speaks of this name as of a place ('to London', 'at
-        Longbourn'): at least two uses, half of them after 'at', 'in', 'to', 'from'…"""
-        return self._used[variant] >= 2 and self._locative[variant] * 2 >= self._used[variant]
+        Longbourn'): at least two uses, half of them after 'at', 'in', 'to', 'from'…; or a
+        street."""
+        used, near = self._used[variant], self._locative[variant]
+        return is_street(variant) or (used >= 2 and near * 2 >= used)
 
     def cluster_of(self, variant: str) -> NameCluster:
         return self._by_variant[variant]
@@ -386,8 +408,11 @@ class NamesPass:
             # role never joins a named cluster ('General Perovski' may be another general).
             same = [c for c in self.clusters if any(_role(v) == role for v in c.variants)]
             return same[0] if len(same) == 1 else None
-        if not core or _wife_form(variant):
-            return None  # a wife's form joins no one: only the same form is the same woman
+        if core and core[0] in STREETS and len(core) == 1:  # 'the Avenue' of 'Chestnut Avenue'
+            same = [c for c in self.clusters if any(v.endswith(f" {core[0]}") for v in c.variants)]
+            return same[0] if len(same) == 1 else None
+        if not core or _own_form(variant):
+            return None  # only the same form is the same woman, the same street
         if honorific and len(core) == 1:
             # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
             # a surname join only a cluster already addressed exactly that way.
@@ -454,7 +479,7 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     tokens = cluster.tokens
     if words <= tokens:
         return True
-    firsts = {_core(v)[0] for v in cluster.variants if _core(v) and not _wife_form(v)}
+    firsts = {_core(v)[0] for v in cluster.variants if _core(v) and not _own_form(v)}
     return tokens <= words and core[0] in firsts and not all(map(_surname_only, cluster.variants))
 
 
