@@ -350,3 +350,13 @@ def test_a_street_is_a_place_of_its_own() -> None:
     assert names.cluster_of("Mr. Baker") is not names.cluster_of("Baker Street")
     assert names.is_place("Laura Place")
     assert names.cluster_of("Avenue") is names.cluster_of("Chestnut Avenue")
+
+
+def test_a_name_met_after_to_the_is_a_place() -> None:
+    # 'to the Casino', 'in the Casino': a place; 'the General' is a person, and a role anyway
+    texts = [
+        "So Polina went to the Casino, and I played in the Casino; the Casino roared.",
+        "Then the General came, and Polina spoke to the General.",
+    ]
+    names = clusters_of(texts)
+    assert names.is_place("Casino") and not names.is_place("Polina")

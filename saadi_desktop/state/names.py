@@ -183,10 +183,11 @@ def _is_demonym(word: str, indefinite: int, plural: int, titled: int) -> bool:
 
 def locative_uses(variants: Iterable[str], text: str) -> tuple[int, int]:
     """(uses after 'at', 'in', 'to', 'from'…, all uses) of the names ``variants`` in ``text``,
-    longest name first ('at Longbourn', 'to London': the way a text speaks of places)."""
+    longest name first ('at Longbourn', 'to London', 'to the Casino': the way a text speaks of
+    places)."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     near = found = 0
-    for match in re.finditer(rf"(\w+)\s+(?:{pattern})(?!\w)", text):
+    for match in re.finditer(rf"(\w+)\s+(?:the\s+)?(?:{pattern})(?!\w)", text):
         found += 1
         near += match.group(1).lower() in LOCATIVE
     return near, found
