@@ -1,6 +1,7 @@
 """Alias quality of an entity memory against gold character lists (eval/README.md).
 
-For each gold character the predicted record holding most of its aliases is its match. Recall is
+For each gold character the predicted record holding most of its aliases is its match (of two
+holding as many, the one holding the character's canonical name, then the larger id). Recall is
 gold aliases found on the matched record over gold aliases; precision is aliases on matched
 records that belong to the characters matched to them, over aliases on matched records. A merge
 is a record matched by two gold characters; a split is a character whose aliases lie on more
@@ -42,8 +43,19 @@ def _fold(alias: str) -> str:
     return " ".join(alias.casefold().replace("’", "'").split())
 
 
+def _match_key(
+    aliases: set[str], wanted: set[str], canonical: str, rid: str
+) -> tuple[int, bool, str]:
+    """How well a record matches a character: aliases in common, then the canonical name held,
+    then the id (only so that the choice is deterministic)."""
+    return len(aliases & wanted), canonical in aliases, rid
+
+
 def _b3_items(
-    predicted: Mapping[str, set[str]], own: Sequence[set[str]], wanted: Sequence[set[str]]
+    predicted: Mapping[str, set[str]],
+    own: Sequence[set[str]],
+    wanted: Sequence[set[str]],
+    canonical: Sequence[str],
 ) -> list[list[tuple[float, float]]]:
     """(precision, recall) of each own alias, per character index: see the module docstring."""
     holders: dict[str, list[str]] = {}
@@ -55,8 +67,11 @@ def _b3_items(
     for index, aliases in enumerate(own):
         homes: list[str | None] = []
         for alias in sorted(aliases):
-            candidates = [(len(predicted[r] & wanted[index]), r) for r in holders.get(alias, [])]
-            home = max(candidates)[1] if candidates else None
+            candidates = [
+                _match_key(predicted[r], wanted[index], canonical[index], r)
+                for r in holders.get(alias, [])
+            ]
+            home = max(candidates)[2] if candidates else None
             homes.append(home)
             if home is not None:
                 members.setdefault(home, []).append(index)
@@ -80,7 +95,12 @@ def score_aliases(
     matches: list[tuple[Mapping[str, Any], str | None, set[str]]] = []
     for character in gold:
         wanted = {_fold(a) for a in character["aliases"]}
-        best = max(predicted, key=lambda rid: (len(predicted[rid] & wanted), rid), default=None)
+        canonical = _fold(character["canonical"])
+        best = max(
+            predicted,
+            key=lambda rid: _match_key(predicted[rid], wanted, canonical, rid),
+            default=None,
+        )
         if best is not None and not predicted[best] & wanted:
             best = None
         matches.append((character, best, wanted))
@@ -93,7 +113,12 @@ def score_aliases(
         rid: {next(iter(listed_by[a])) for a in aliases if len(listed_by.get(a, ())) == 1}
         for rid, aliases in predicted.items()
     }
-    b3 = _b3_items(predicted, own, [wanted for _, _, wanted in matches])
+    b3 = _b3_items(
+        predicted,
+        own,
+        [wanted for _, _, wanted in matches],
+        [_fold(c["canonical"]) for c, _, _ in matches],
+    )
 
     def summarise(indices: Sequence[int]) -> dict[str, Any]:
         rows = [matches[i] for i in indices]
