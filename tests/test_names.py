@@ -360,3 +360,14 @@ def test_a_name_met_after_to_the_is_a_place() -> None:
     ]
     names = clusters_of(texts)
     assert names.is_place("Casino") and not names.is_place("Polina")
+
+
+def test_an_admiral_is_a_man_and_an_inspector_a_title() -> None:
+    texts = [
+        "So Admiral Croft laughed, and Anne liked Admiral Croft. Then the Admiral left.",
+        "Then Bradstreet came in, and Bradstreet sat. So Inspector Bradstreet spoke.",
+    ]
+    names = clusters_of(texts)
+    assert names.cluster_of("Admiral Croft").gender == "m"
+    assert names.cluster_of("the Admiral") is not names.cluster_of("Admiral Croft")
+    assert names.cluster_of("Inspector Bradstreet") is names.cluster_of("Bradstreet")

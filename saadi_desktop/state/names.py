@@ -18,18 +18,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from saadi_desktop.store import BookDB
 
-MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Monsieur",
-        "M.", "Prince", "Count", "Baron", "Uncle", "Father", "Brother", "King", "Duke",
-        "Herr", "Grandfather", "Grandpapa", "Grandpa"}  # fmt: skip
+MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Admiral",
+        "Lieutenant", "Sergeant", "Monsieur", "M.", "Prince", "Count", "Baron", "Uncle",
+        "Father", "Brother", "King", "Duke", "Herr", "Grandfather", "Grandpapa",
+        "Grandpa"}  # fmt: skip
 FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
           "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
           "Frau", "Grandmother", "Grandmamma", "Grandmama", "Grandma", "Granny"}  # fmt: skip
-NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Saint", "St."}
+NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Inspector", "Saint", "St."}
 HONORIFICS = MALE | FEMALE | NEUTRAL
 # Titles that go before a surname, not a given name ('Mr. Bennet', not 'Lady Catherine').
 SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor", "Professor",
                   "M.", "Monsieur", "Madame", "Mme.", "Herr", "Frau", "Colonel", "Captain",
-                  "Major", "General"}  # fmt: skip
+                  "Major", "General", "Admiral", "Lieutenant", "Sergeant",
+                  "Inspector"}  # fmt: skip
 # Forms of address that only ever go before a name: whatever word follows one is a name, even a
 # title or kinship word ('Miss King', 'Mr. Major').
 ADDRESS = {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms."}
@@ -41,7 +43,8 @@ GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss"}
 DROPPED_TITLES = {"Sir", "Lord", "Miss"}
 # Ranks: one rank and one surname name one person, however fully ('Captain Frederick Wentworth'
 # is 'Captain Wentworth'); 'Mr.' and 'Mrs.' may be a father and a son, or two Mrs. Musgroves.
-RANKS = {"Captain", "Colonel", "Major", "General", "Dr", "Doctor", "Professor"}
+RANKS = {"Captain", "Colonel", "Major", "General", "Admiral", "Lieutenant", "Sergeant",
+         "Inspector", "Dr", "Doctor", "Professor"}  # fmt: skip
 # Words that make the name before them a street, a square or a bridge ('Baker Street', 'Laura
 # Place'): a place of its own, which neither Mr. Baker nor a Laura lives in.
 STREETS = {"Street", "Square", "Road", "Lane", "Avenue", "Terrace", "Crescent", "Place", "Bridge"}
