@@ -628,3 +628,46 @@ def test_a_street_named_after_a_given_name_is_a_place() -> None:
     memory.apply([], memory.roster(0), 0)
     types = {r.name: r.type for r in memory.records.values()}
     assert types == {"Laura Place": "place", "Anne": "person"}
+
+
+def read_all(texts: dict[int, str], variants: dict[int, list[str]]) -> Memory:
+    """A memory that has read ``texts`` with no model answer: the names alone decide."""
+    clusters, mentions = {}, {}
+    for seq, names in variants.items():
+        for name in names:
+            cluster = next((c for c in clusters.values() if name in c.variants), None)
+            if cluster is None:
+                cluster = clusters[len(clusters)] = Cluster(len(clusters), "", {name: seq})
+            mentions.setdefault(seq, []).append((cluster.id, name))
+    memory = Memory(BookText(texts, clusters, mentions))
+    for seq in sorted(texts):
+        memory.apply([], memory.roster(seq), seq)
+    return memory
+
+
+def test_a_nickname_of_many_names_or_a_saint_joins_no_one_by_the_table_alone() -> None:
+    # the table makes 'Lee' a diminutive of seven names, Elias among them; here Lee is a general
+    memory = read_all(
+        {
+            0: "Elias fought under Hood. When Lee laid down his arms, Elias came home.",
+            1: "James sailed, and James wrote. They dined in St. James, near the King James.",
+            2: "Then Jim came back.",
+        },
+        {0: ["Elias", "Lee"], 1: ["James", "St. James", "King James"], 2: ["Jim"]},
+    )
+    records = names_of(memory)
+    assert records["Elias"] == {"Elias"} and "Lee" in records
+    assert records["James"] == {"James", "Jim"}
+    assert "St. James" in records and "King James" in records
+
+
+def test_a_full_name_joins_a_diminutive_only_when_the_diminutive_has_one_sense() -> None:
+    # 'Lizzy' can only be an Elizabeth; 'Eliza' may be Elizabeth, Louisa or Louise
+    memory = read_all(
+        {0: "Lizzy laughed.", 1: "Then Elizabeth came.", 2: "Eliza sang.", 3: "Louisa came."},
+        {0: ["Lizzy"], 1: ["Elizabeth"], 2: ["Eliza"], 3: ["Louisa"]},
+    )
+    records = names_of(memory)
+    assert records["Lizzy"] == {"Lizzy", "Elizabeth", "Eliza"} and records["Louisa"] == {"Louisa"}
+    memory = read_all({0: "Eliza sang.", 1: "Then Louisa came."}, {0: ["Eliza"], 1: ["Louisa"]})
+    assert names_of(memory) == {"Eliza": {"Eliza"}, "Louisa": {"Louisa"}}

@@ -199,6 +199,12 @@ def is_nickname(x: str, y: str) -> bool:
     return y in table.get(x, ()) or x in table.get(y, ())
 
 
+def names_it_shortens(nick: str) -> list[str]:
+    """The full given names the table lists ``nick`` as a diminutive of: one for 'Lizzy'
+    (Elizabeth), seven for 'Lee' (Elias, Leroy, Shirley…)."""
+    return sorted(n for n in given_name_table().get(nick.lower(), ()) if is_diminutive(nick, n))
+
+
 def is_diminutive(nick: str, full: str) -> bool:
     """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
     'Elizabeth'), not the other way round."""

@@ -27,14 +27,22 @@ from saadi_desktop.state.identity import (
     core,
     fold,
     gender,
+    is_diminutive,
     is_family,
     is_nickname,
     looks_like_place,
+    names_it_shortens,
     noun_gender,
     speaks,
     stated_equivalent,
 )
-from saadi_desktop.state.names import HONORIFICS, is_given_name, is_street, locative_uses
+from saadi_desktop.state.names import (
+    DROPPED_TITLES,
+    HONORIFICS,
+    is_given_name,
+    is_street,
+    locative_uses,
+)
 from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
@@ -43,6 +51,7 @@ __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
 ROSTER_SIZE = 8  # numbered lines in one update prompt
 ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
+NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
 
 
 @dataclass
@@ -332,15 +341,24 @@ class Memory:
         return record
 
     def _nickname_owner(self, variants: Sequence[str]) -> EntityRecord | None:
-        """The one record whose given name the nickname table relates to a one-word variant."""
+        """The one record whose given name the nickname table relates to a variant that is a
+        given name alone or after a title a book drops ('Lizzy', 'Miss Lizzy'; not 'St. James'
+        nor 'King James'). A diminutive joins its full name when the table makes it one of
+        at most three names ('Eliza': Elizabeth, Louisa, Louise); 'Lee' is one of seven
+        (Elias, Leroy, Shirley…) and alone identifies nobody: in a Holmes story it is General
+        Lee, then a town in Kent, never uncle Elias. A full name joins a record known by a
+        diminutive only when the diminutive has no other sense ('Elizabeth' of 'Lizzy'; not
+        'Louisa' of an 'Eliza' who may be Elizabeth). The model may still propose more, and
+        the alias rules weigh that."""
         found: set[int] = set()
         for variant in variants:
-            given = core(variant)
-            if len(given) != 1:
+            given = _given_name(variant)
+            if given is None or len(core(variant)) != 1:
                 continue
             for record in self.records.values():
                 if any(
-                    is_nickname(given[0], w) for n in record.names() for w in core(n)[:1]
+                    _shortens(given, w) or _shortens(w, given, senses=1)
+                    for w in filter(None, map(_given_name, record.names()))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None
@@ -513,6 +531,19 @@ _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
                  "father", "sister", "brother", "wife", "husband", "widow", "officer",
                  "person"}  # fmt: skip
+
+
+def _given_name(name: str) -> str | None:
+    """The first name word of a name with no title or one a book drops ('Elizabeth Bennet',
+    'Miss Lizzy'); None after any other ('St. James', 'King James', 'Mr. Darcy')."""
+    given, title = core(name), name.split()[0].rstrip(".")
+    return given[0] if given and (title == given[0] or title in DROPPED_TITLES) else None
+
+
+def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES) -> bool:
+    """Whether the table lists ``nick`` as a diminutive of ``full`` and of at most ``senses``
+    full names in all."""
+    return is_diminutive(nick, full) and len(names_it_shortens(nick)) <= senses
 
 
 def _type(name: str, proposed: str) -> str:
