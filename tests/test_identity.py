@@ -630,16 +630,22 @@ def test_a_street_named_after_a_given_name_is_a_place() -> None:
     assert types == {"Laura Place": "place", "Anne": "person"}
 
 
-def read_all(texts: dict[int, str], variants: dict[int, list[str]]) -> Memory:
-    """A memory that has read ``texts`` with no model answer: the names alone decide."""
-    clusters, mentions = {}, {}
+def book_of(texts: dict[int, str], variants: dict[int, list[str]]) -> BookText:
+    """A book whose names pass found ``variants`` in each text, each a cluster of its own."""
+    clusters: dict[int, Cluster] = {}
+    mentions: dict[int, list[tuple[int, str]]] = {}
     for seq, names in variants.items():
         for name in names:
             cluster = next((c for c in clusters.values() if name in c.variants), None)
             if cluster is None:
                 cluster = clusters[len(clusters)] = Cluster(len(clusters), "", {name: seq})
             mentions.setdefault(seq, []).append((cluster.id, name))
-    memory = Memory(BookText(texts, clusters, mentions))
+    return BookText(texts, clusters, mentions)
+
+
+def read_all(texts: dict[int, str], variants: dict[int, list[str]]) -> Memory:
+    """A memory that has read ``texts`` with no model answer: the names alone decide."""
+    memory = Memory(book_of(texts, variants))
     for seq in sorted(texts):
         memory.apply([], memory.roster(seq), seq)
     return memory
@@ -671,3 +677,13 @@ def test_a_full_name_joins_a_diminutive_only_when_the_diminutive_has_one_sense()
     assert records["Lizzy"] == {"Lizzy", "Elizabeth", "Eliza"} and records["Louisa"] == {"Louisa"}
     memory = read_all({0: "Eliza sang.", 1: "Then Louisa came."}, {0: ["Eliza"], 1: ["Louisa"]})
     assert names_of(memory) == {"Eliza": {"Eliza"}, "Louisa": {"Louisa"}}
+
+
+def test_a_models_nickname_of_many_names_is_no_alias_on_the_tables_word() -> None:
+    # the model says Lee is Elias; the table lists 'Lee' for seven names, so it does not vouch
+    texts = {0: "Elias fought under Hood. When Lee laid down his arms, Elias came home."}
+    memory = Memory(book_of(texts, {0: ["Elias", "Lee"]}))
+    roster = memory.roster(0)
+    change = memory.apply([Line(number(roster, "Elias"), "", "person", ("Lee",), "")], roster, 0)
+    assert names_of(memory)["Elias"] == {"Elias"}
+    assert ("Lee", "another cluster's name") in change.refused

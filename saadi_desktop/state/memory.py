@@ -29,7 +29,6 @@ from saadi_desktop.state.identity import (
     gender,
     is_diminutive,
     is_family,
-    is_nickname,
     looks_like_place,
     names_it_shortens,
     noun_gender,
@@ -436,8 +435,10 @@ class Memory:
             change.refused.append((alias, why))
             return
         stated = any(stated_equivalent(alias, n, text) for n in record.names())
-        nickname = any(
-            is_nickname(a, b) for n in record.names() for a in core(n)[:1] for b in core(alias)
+        nickname = any(  # the table and the model agree; 'Lee' (seven senses) needs more
+            _shortens(a, b) or _shortens(b, a)
+            for a in filter(None, map(_given_name, record.names()))
+            for b in core(alias)
         )
         if cluster is not None and not (stated or nickname):
             # two names-pass clusters are two people until the text says otherwise
