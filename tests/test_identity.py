@@ -687,3 +687,13 @@ def test_a_models_nickname_of_many_names_is_no_alias_on_the_tables_word() -> Non
     change = memory.apply([Line(number(roster, "Elias"), "", "person", ("Lee",), "")], roster, 0)
     assert names_of(memory)["Elias"] == {"Elias"}
     assert ("Lee", "another cluster's name") in change.refused
+
+
+def test_a_doctor_or_an_inspector_is_a_person_and_a_saints_town_is_not() -> None:
+    memory = read_all(
+        {0: "Dr. Roylott and Inspector Barton left St. Petersburg by train."},
+        {0: ["Dr. Roylott", "Inspector Barton", "St. Petersburg"]},
+    )
+    types = {r.name: r.type for r in memory.records.values()}
+    assert types["Dr. Roylott"] == types["Inspector Barton"] == "person"
+    assert types["St. Petersburg"] != "person"

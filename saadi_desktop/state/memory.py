@@ -38,6 +38,7 @@ from saadi_desktop.state.identity import (
 from saadi_desktop.state.names import (
     DROPPED_TITLES,
     HONORIFICS,
+    SAINTS,
     is_given_name,
     is_street,
     locative_uses,
@@ -324,6 +325,10 @@ class Memory:
         person = (
             self.book.clusters[cluster].gender
             or any(gender(v) for v in variants)
+            or any(  # 'Dr. Watson', not 'St. Petersburg'
+                v.split()[0] in HONORIFICS and v.split()[0].rstrip(".") not in SAINTS
+                for v in variants
+            )
             or given
             or speaks(variants, read)
         )
