@@ -200,15 +200,29 @@ def test_dounia_joins_avdotya_romanovna_only_where_the_passage_says_so() -> None
 
 
 def test_an_unsupported_name_waits_for_a_second_passage() -> None:
-    texts = {0: "Rodya came in. Rodion sat down.", 1: "Rodya left. Rodion was gone."}
+    # 'Rody' is in no nickname table: the model alone proposes it
+    texts = {0: "Rody came in. Rodion sat down.", 1: "Rody left. Rodion was gone."}
     clusters = {0: Cluster(0, "", {"Rodion": 0})}
     mentions = {0: [(0, "Rodion")], 1: [(0, "Rodion")]}
     memory = Memory(BookText(texts, clusters, mentions))
     roster = memory.roster(0)
-    first = memory.apply([Line(1, "", "person", ("Rodya",), "")], roster, 0)
-    assert first.pending == ["Rodya"] and "Rodya" not in names_of(memory)["Rodion"]
-    memory.apply([Line(1, "", "", ("Rodya",), "")], memory.roster(1), 1)
-    assert "Rodya" in names_of(memory)["Rodion"]
+    first = memory.apply([Line(1, "", "person", ("Rody",), "")], roster, 0)
+    assert first.pending == ["Rody"] and "Rody" not in names_of(memory)["Rodion"]
+    memory.apply([Line(1, "", "", ("Rody",), "")], memory.roster(1), 1)
+    assert "Rody" in names_of(memory)["Rodion"]
+
+
+def test_a_russian_diminutive_vouches_for_the_model_but_joins_no_one_alone() -> None:
+    # 'Rodya' is Rodion when the model says so; 'Mitka' the painter is no Dmitri Prokofitch
+    texts = {0: "Rodya came in. Rodion sat down.", 1: "Dmitri Prokofitch came. Mitka sang."}
+    book = book_of(texts, {0: ["Rodion"], 1: ["Dmitri Prokofitch", "Mitka"]})
+    memory = Memory(book)
+    roster = memory.roster(0)
+    change = memory.apply([Line(1, "", "person", ("Rodya",), "")], roster, 0)
+    assert change.pending == [] and "Rodya" in names_of(memory)["Rodion"]
+    memory.apply([], memory.roster(1), 1)
+    types = {r.name: r.type for r in memory.records.values()}
+    assert "Mitka" in types and types["Mitka"] == "person"  # a given name, a person
 
 
 def test_the_old_woman_is_a_descriptive_alias_that_links_her_passages() -> None:

@@ -17,6 +17,7 @@ from saadi_desktop.state.names import (
     HONORIFICS,
     MALE,
     PARTICLES,
+    SPELLINGS,
     diminutive_table,
     given_name_table,
     is_given_name,
@@ -200,15 +201,17 @@ def is_nickname(x: str, y: str) -> bool:
 
 
 def names_it_shortens(nick: str) -> list[str]:
-    """The full given names the table lists ``nick`` as a diminutive of: one for 'Lizzy'
-    (Elizabeth), seven for 'Lee' (Elias, Leroy, Shirley…)."""
-    return sorted(n for n in given_name_table().get(nick.lower(), ()) if is_diminutive(nick, n))
+    """The full given names the table lists ``nick`` as a diminutive of, each spelling of a
+    name once: one for 'Lizzy' (Elizabeth), one for 'Sonia' (Sofya, Sofia), seven for 'Lee'
+    (Elias, Leroy, Shirley…)."""
+    full = (n for n in given_name_table().get(nick.lower(), ()) if is_diminutive(nick, n))
+    return sorted({SPELLINGS.get(n, n) for n in full})
 
 
-def is_diminutive(nick: str, full: str) -> bool:
+def is_diminutive(nick: str, full: str, *, russian: bool = True) -> bool:
     """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
-    'Elizabeth'), not the other way round."""
-    return nick.lower() in diminutive_table().get(full.lower(), ())
+    'Elizabeth'), not the other way round; with ``russian`` False, the English table only."""
+    return nick.lower() in diminutive_table(russian).get(full.lower(), ())
 
 
 def display_name(names: Sequence[str]) -> str:

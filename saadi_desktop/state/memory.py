@@ -347,7 +347,8 @@ class Memory:
     def _nickname_owner(self, variants: Sequence[str]) -> EntityRecord | None:
         """The one record whose given name the nickname table relates to a variant that is a
         given name alone or after a title a book drops ('Lizzy', 'Miss Lizzy'; not 'St. James'
-        nor 'King James'). A diminutive joins its full name when the table makes it one of
+        nor 'King James'), by the English table only. A diminutive joins its full name when
+        the table makes it one of
         at most three names ('Eliza': Elizabeth, Louisa, Louise); 'Lee' is one of seven
         (Elias, Leroy, Shirley…) and alone identifies nobody: in a Holmes story it is General
         Lee, then a town in Kent, never uncle Elias. A full name joins a record known by a
@@ -361,7 +362,7 @@ class Memory:
                 continue
             for record in self.records.values():
                 if any(
-                    _shortens(given, w) or _shortens(w, given, senses=1)
+                    _shortens(given, w, russian=False) or _shortens(w, given, 1, russian=False)
                     for w in filter(None, map(_given_name, record.names()))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
@@ -546,10 +547,10 @@ def _given_name(name: str) -> str | None:
     return given[0] if given and (title == given[0] or title in DROPPED_TITLES) else None
 
 
-def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES) -> bool:
+def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES, *, russian: bool = True) -> bool:
     """Whether the table lists ``nick`` as a diminutive of ``full`` and of at most ``senses``
-    full names in all."""
-    return is_diminutive(nick, full) and len(names_it_shortens(nick)) <= senses
+    full names in all (the Russian table only when ``russian``: see RUSSIAN_DIMINUTIVES)."""
+    return is_diminutive(nick, full, russian=russian) and len(names_it_shortens(nick)) <= senses
 
 
 def _type(name: str, proposed: str) -> str:

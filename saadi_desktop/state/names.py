@@ -554,11 +554,59 @@ def is_full_given_name(word: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def diminutive_table() -> dict[str, frozenset[str]]:
-    """Given name → its diminutives (the ``nicknames`` package's table)."""
+def diminutive_table(russian: bool = True) -> dict[str, frozenset[str]]:
+    """Given name → its diminutives (the ``nicknames`` package's table, which is English, and
+    unless ``russian`` is False :data:`RUSSIAN_DIMINUTIVES`)."""
     from nicknames import NickNamer
 
-    return {name: frozenset(nicks) for name, nicks in NickNamer().nickname_lookup.items()}
+    table = {name: set(nicks) for name, nicks in NickNamer().nickname_lookup.items()}
+    for full, nicks in RUSSIAN_DIMINUTIVES.items() if russian else ():
+        for name in full.split("/"):
+            table.setdefault(name, set()).update(nicks.split())
+    return {name: frozenset(nicks) for name, nicks in table.items()}
+
+
+# The Russian given names of nineteenth-century translations (Garnett, Hogarth) and their
+# diminutives as those translations spell them: 'Rodya' is Rodion, 'Dounia' Avdotya. They make a
+# name a given name and let the table vouch for a model's proposal, but join no one by
+# themselves: a Russian novel gives the diminutive of one name to several people (in Crime and
+# Punishment 'Mitka' is a painter, not Dmitri Razumihin; 'Katia' a tavern girl, not Katerina
+# Ivanovna; 'Parasha' a maid, not Praskovya Pavlovna).
+RUSSIAN_DIMINUTIVES = {
+    "rodion": "rodya rodka",
+    "avdotya": "dounia dounya dunya dunia dounetchka dunechka",
+    "sofya/sofia": "sonia sonya sonetchka sonechka",
+    "polina": "polenka polya polechka polinka",
+    "nikolay/nikolai": "kolya kolka mikolka nikolka",
+    "lidia/lidya": "lida lidotchka lidochka",
+    "dmitri/dmitry": "mitya mitka mitenka",
+    "praskovya": "pashenka parasha",
+    "katerina/ekaterina/yekaterina": "katia katya katenka katka",
+    "anastasia/nastasya": "nastya nastenka",
+    "alexander/alexandra": "sasha sashka shura",
+    "alexey/alexei": "alyosha alyoshka lyosha",
+    "ivan": "vanya vanka vanechka",
+    "pyotr": "petya petka petrusha",
+    "pavel": "pasha pavlusha",
+    "mikhail": "misha mishka",
+    "natalya/natalia": "natasha natashka",
+    "maria/marya": "masha mashka",
+    "tatyana": "tanya tanechka",
+    "vladimir": "volodya",
+    "konstantin": "kostya",
+    "elizaveta/lizaveta": "liza lizanka",
+    "vasily": "vasya vaska",
+    "grigory": "grisha",
+    "darya": "dasha dashka",
+    "agrafena": "grusha grushenka",
+    "fyodor": "fedya fedka",
+    "semyon": "senya",
+    "arkady": "arkasha",
+}
+# One name's spellings, each to the first: 'sofia' → 'sofya'.
+SPELLINGS = {
+    name: full.split("/")[0] for full in RUSSIAN_DIMINUTIVES for name in full.split("/")[1:]
+}
 
 
 @lru_cache(maxsize=1)
