@@ -86,7 +86,7 @@ def test_the_stand_in_model_builds_a_state_from_the_names(tmp_path: Path, librar
     assert report.failed == []
     notes = operations.book_notes(path, None)
     people = {e.name: e for e in notes.entities if not e.by_name_only}
-    rodion = people["Raskolnikov"]  # the names pass's name for him
+    rodion = people["Rodion Raskolnikov"]  # the names pass's fullest name for him
     assert "the young man" in rodion.aliases
     assert len(rodion.mentions) == 3
     assert any("Alyona Ivanovna" in d for d in people["Alyona Ivanovna"].descriptions)

@@ -39,7 +39,8 @@ def names_model() -> ScriptedLLM:
 
 def names_reply(messages: list[Message]) -> str:
     """The answer a model could give for this prompt, built from the prompt alone: each listed
-    name the passage uses, with the epithet that follows it and a sentence that mentions it."""
+    name the passage uses (or the last word of it), with the epithet that follows it and a
+    sentence that mentions it."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
         return json.dumps({"summary": _summary(user)})
@@ -48,10 +49,11 @@ def names_reply(messages: list[Message]) -> str:
     used: set[str] = set()
     for number, name, about in _ROSTER.findall(user.rsplit("\n---\n", 1)[-1]):
         aliases = [a.strip() for a in about.split(";") if a.strip()]
-        named = [n for n in (name, *aliases) if _words(n) and n in passage]
+        surnames = [n.split()[-1] for n in (name, *aliases) if len(_words(n)) > 1]
+        named = [n for n in (name, *aliases, *surnames) if _words(n) and n in passage]
         if not named or len(lines) >= MAX_ENTITIES:
             continue
-        epithets = [e for e in _epithets(passage, named[0]) if e not in used]
+        epithets = [e for n in named for e in _epithets(passage, n) if e not in used]
         used |= set(epithets)
         lines.append(
             Line(
