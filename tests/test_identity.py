@@ -627,6 +627,7 @@ def test_a_kinship_note_needs_the_kinship_word_beside_the_other_persons_name() -
 def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
     assert speaks(["Kitty"], ["“I do not cough for my own amusement,” replied Kitty fretfully."])
     assert speaks(["Lizzy"], ["“Lizzy, come here.”", "“Yes, Lizzy!”"])
+    assert speaks(["Dormouse"], ["“I breathe when I sleep,” said the Dormouse."])
     assert not speaks(["Hunsford"], ["“Hunsford!” she thought.", "They drove to Hunsford."])
     assert not speaks(["Meryton"], ["They walked to Meryton and said little."])
     texts = {0: "“I do not cough for my own amusement,” replied Kitty fretfully."}

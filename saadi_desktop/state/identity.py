@@ -140,12 +140,15 @@ _SPEECH = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|retur
 
 
 def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
-    """Whether the text makes the name a speaker ('replied Kitty', 'Kitty cried') or addresses
-    it twice ('“Kitty, …', ', Lizzy!'): places and things neither speak nor are spoken to."""
+    """Whether the text makes the name a speaker ('replied Kitty', 'said the Knave', 'Kitty
+    cried') or addresses it twice ('“Kitty, …', ', Lizzy!'): places and things neither speak nor
+    are spoken to."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     if not pattern:
         return False
-    speaker = re.compile(rf"{_SPEECH}\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+{_SPEECH}\b")
+    speaker = re.compile(
+        rf"{_SPEECH}\s+(?:the\s+)?(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+{_SPEECH}\b"
+    )
     addressed = re.compile(rf"[,“\"]\s*(?:{pattern})\s*[!?]|“(?:{pattern}),")
     texts = list(texts)
     calls = sum(len(addressed.findall(t)) for t in texts)
