@@ -445,10 +445,11 @@ def test_a_name_of_no_type_becomes_a_place_once_the_text_speaks_of_it_as_one() -
     memory = Memory(BookText(texts, clusters, mentions))
     changes = [memory.apply([], memory.roster(seq), seq) for seq in texts]
     # Netherfield: 3 uses after 'to', 'at', 'from' by passage 2 (one by passage 1 is too few to
-    # say); Pratt: 1 of 3 after 'to' ('excuses to Pratt': a person is met so too)
+    # say); Pratt: 1 of 3 after 'to' ('excuses to Pratt': a person is met so too), and he speaks
     types = {r.name: r.type for r in memory.records.values()}
-    assert types == {"Netherfield": "place", "Pratt": "other"}
-    assert [c.retyped for c in changes] == [[], [], [(1, "place")]]
+    assert types == {"Netherfield": "place", "Pratt": "person"}
+    pratt = next(r.id for r in memory.records.values() if r.name == "Pratt")
+    assert [c.retyped for c in changes] == [[], [], [(1, "place"), (pratt, "person")]]
 
 
 def test_the_bennets_are_a_family_not_a_person() -> None:
@@ -712,3 +713,20 @@ def test_a_doctor_or_an_inspector_is_a_person_and_a_saints_town_is_not() -> None
     types = {r.name: r.type for r in memory.records.values()}
     assert types["Dr. Roylott"] == types["Inspector Barton"] == "person"
     assert types["St. Petersburg"] != "person"
+
+
+def test_a_name_of_no_type_becomes_a_person_once_titled_or_speaking() -> None:
+    texts = {
+        0: "Watson and Potapitch came in.",
+        1: "Dr. Watson sat down.",
+        2: "“Yes, madam,” said Potapitch.",
+    }
+    clusters = {
+        0: Cluster(0, "", {"Watson": 0, "Dr. Watson": 1}),
+        1: Cluster(1, "", {"Potapitch": 0}),
+    }
+    mentions = {0: [(0, "Watson"), (1, "Potapitch")], 1: [(0, "Dr. Watson")], 2: [(1, "Potapitch")]}
+    memory = Memory(BookText(texts, clusters, mentions))
+    changes = [memory.apply([], memory.roster(seq), seq) for seq in range(3)]
+    assert [r.type for r in memory.records.values()] == ["person", "person"]
+    assert changes[0].retyped == [] and len(changes[1].retyped) == len(changes[2].retyped) == 1

@@ -242,7 +242,7 @@ class Memory:
             ) or (alias_kind(record.name) == "descriptive" and _occurs(fold(record.name), folded)):
                 change.link(seq, record.id)  # the model resolved a descriptive reference
         self._link_text(seq, change)
-        self._retype_places(seq, change)
+        self._retype(seq, change)
         return change
 
     def _listed(
@@ -323,12 +323,7 @@ class Memory:
         known = [v for c in self.by_cluster for v in self.book.clusters[c].variants]
         read = [t for c, t in self.book.texts.items() if c <= seq]
         person = (
-            self.book.clusters[cluster].gender
-            or any(gender(v) for v in variants)
-            or any(  # 'Dr. Watson', not 'St. Petersburg'
-                v.split()[0] in HONORIFICS and v.split()[0].rstrip(".") not in SAINTS
-                for v in variants
-            )
+            _a_persons_names(variants, self.book.clusters[cluster].gender)
             or given
             or speaks(variants, read)
         )
@@ -508,18 +503,26 @@ class Memory:
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
 
-    def _retype_places(self, seq: int, change: Change) -> None:
-        """A record of no particular type becomes a place once the text read so far speaks of
-        it as one: at least :data:`PLACE_USES` uses, half of them after 'at', 'in', 'to',
-        'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at Michaelmas' seen
-        twice). Its type was fixed in the passage that first named it, often before the text
-        had said so."""
+    def _retype(self, seq: int, change: Change) -> None:
+        """A record of no particular type becomes a person once a name of it has a title or
+        it speaks ('Watson' met before 'Dr. Watson'), or a place once the text read so far
+        speaks of it as one: at least :data:`PLACE_USES` uses, half of them after 'at', 'in',
+        'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at Michaelmas'
+        seen twice). Its type was fixed in the passage that first named it, often before the
+        text had said so."""
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
             if record is not None and record.type != "other":
                 continue  # settled: a person's or a place's uses need no more counting
             variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+            if record is not None and (
+                _a_persons_names(variants, self.book.clusters[cluster].gender)
+                or speaks(variants, [self.book.texts[seq]])
+            ):
+                record.type = "person"
+                change.retyped.append((record.id, "person"))
+                continue
             near, found = locative_uses(variants, self.book.texts[seq])
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
@@ -538,6 +541,15 @@ _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 _PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
                  "father", "sister", "brother", "wife", "husband", "widow", "officer",
                  "person"}  # fmt: skip
+
+
+def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
+    """Names only a person has: gendered ('Mrs. Bennet', 'Avdotya Romanovna') or titled, a
+    neutral title too ('Dr. Watson'; not a saint's 'St. Petersburg')."""
+    return bool(cluster_gender) or any(
+        gender(v) or (v.split()[0] in HONORIFICS and v.split()[0].rstrip(".") not in SAINTS)
+        for v in variants
+    )
 
 
 def _given_name(name: str) -> str | None:
