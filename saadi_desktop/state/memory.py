@@ -340,16 +340,15 @@ class Memory:
         return record
 
     def _nickname_owner(self, variants: Sequence[str]) -> EntityRecord | None:
-        """The one record whose given name the nickname table relates to a variant that is a
-        given name alone or after a title a book drops ('Lizzy', 'Miss Lizzy'; not 'St. James'
-        nor 'King James'), by the English table only. A diminutive joins its full name when
-        the table makes it one of
-        at most three names ('Eliza': Elizabeth, Louisa, Louise); 'Lee' is one of seven
-        (Elias, Leroy, Shirley…) and alone identifies nobody: in a Holmes story it is General
-        Lee, then a town in Kent, never uncle Elias. A full name joins a record known by a
-        diminutive only when the diminutive has no other sense ('Elizabeth' of 'Lizzy'; not
-        'Louisa' of an 'Eliza' who may be Elizabeth). The model may still propose more, and
-        the alias rules weigh that."""
+        """The one record whose given name the English nickname table relates to a variant
+        that is a given name alone or after a title a book drops ('Lizzy', 'Miss Lizzy'; not
+        'St. James' nor 'King James'). A diminutive joins its full name when the table makes
+        it one of at most three names ('Eliza': Elizabeth, Louisa, Louise); 'Lee' is one of
+        seven (Elias, Leroy, Shirley…) and alone identifies nobody: in a Holmes story it is
+        General Lee, then a town in Kent, never uncle Elias. A full name joins a record known
+        by a diminutive only when the diminutive has no other sense ('Elizabeth' of 'Lizzy';
+        not 'Louisa' of an 'Eliza' who may be Elizabeth). The model may still propose more,
+        and the alias rules weigh that."""
         found: set[int] = set()
         for variant in variants:
             given = _given_name(variant)
@@ -357,7 +356,8 @@ class Memory:
                 continue
             for record in self.records.values():
                 if any(
-                    _shortens(given, w, russian=False) or _shortens(w, given, 1, russian=False)
+                    _shortens(given, w, russian=False)
+                    or _shortens(w, given, senses=1, russian=False)
                     for w in filter(None, map(_given_name, record.names()))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)

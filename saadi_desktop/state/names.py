@@ -275,7 +275,9 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
 
 def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
-    with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy').
+    with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy'). A
+    possessive ends a run ('Katerina Ivanovna’s Vater' is two mentions); a street word ends it
+    and belongs to it ('Baker Street').
 
     A title or kinship word that the book capitalises like a name and uses alone is a
     variant of its own ('the General', 'Grandmother'); a name word right before a title
