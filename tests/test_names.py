@@ -192,6 +192,18 @@ def test_miss_with_a_given_name_is_that_sister_but_not_lady_with_one() -> None:
     assert {"Lady Mary"} in names and {"Mary"} in names
 
 
+def test_mlle_with_a_given_name_is_that_woman_as_miss_is() -> None:
+    # The Gambler: 'Mlle. Polina' is Polina Alexandrovna; 'Mlle. de Cominges' a surname
+    texts = [
+        "So Polina Alexandrovna smiled, and Polina spoke to the General.",
+        "Then Mlle. Polina left with Mlle. de Cominges, and Mlle. Polina did not look back.",
+        "So Mlle. de Cominges laughed, and the General followed Mlle. de Cominges out.",
+    ]
+    names = people(texts)
+    assert {"Polina Alexandrovna", "Polina", "Mlle. Polina"} in names
+    assert {"Mlle. de Cominges"} in names
+
+
 def test_miss_lucas_is_not_lady_lucas() -> None:
     # 'Lucas' is a given name in the nickname table, but 'Lady Lucas' and 'Miss Lucas' are a
     # mother and her daughter: a title and a given name join only that name used bare

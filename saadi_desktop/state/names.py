@@ -36,11 +36,12 @@ SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor"
 # title or kinship word ('Miss King', 'Mr. Major').
 ADDRESS = {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms."}
 # Titles that go before a given name when one follows ('Sir William', 'Lady Catherine', 'Miss
-# Lydia'), and before a surname otherwise ('Lady Lucas', 'Miss Bennet').
-GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss"}
+# Lydia', 'Mlle. Polina'), and before a surname otherwise ('Lady Lucas', 'Miss Bennet').
+GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss", "Mademoiselle", "Mlle.", "Mlle"}
 # Those of them that a book also drops, so that the bare given name is the same person ('Sir
-# William' is 'William', 'Miss Lydia' is 'Lydia'). 'Lady Mary' is seldom the family's 'Mary'.
-DROPPED_TITLES = {"Sir", "Lord", "Miss"}
+# William' is 'William', 'Miss Lydia' is 'Lydia', 'Mlle. Polina' is 'Polina'). 'Lady Mary' is
+# seldom the family's 'Mary'.
+DROPPED_TITLES = {"Sir", "Lord", "Miss", "Mademoiselle", "Mlle.", "Mlle"}
 # Ranks: one rank and one surname name one person, however fully ('Captain Frederick Wentworth'
 # is 'Captain Wentworth'); 'Mr.' and 'Mrs.' may be a father and a son, or two Mrs. Musgroves.
 RANKS = {"Captain", "Colonel", "Major", "General", "Admiral", "Lieutenant", "Sergeant",
