@@ -26,7 +26,8 @@ def chunk_at(db: BookDB, position: int | None) -> int | None:
 
 def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
     """Entity records with aliases, descriptions, type, first and last mention, as of ``until``;
-    then the names-pass clusters that no record covers yet (source "names")."""
+    then the names-pass clusters that no record covers yet (source "names"). As in the entity
+    browser, the most mentioned come first in each part."""
     limit = chunk_at(db, until)
     starts = {c.seq: c.start for c in db.chunks()}
     mentions: dict[int, list[int]] = {}
@@ -69,7 +70,9 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
                 "source": "names",
             }
         )
-    return found
+    return sorted(
+        found, key=lambda e: (e["source"] == "names", -e["mentions"], e["name"].casefold())
+    )
 
 
 def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:

@@ -362,6 +362,23 @@ def test_views_cut_at_the_reading_position(book: Path) -> None:
     assert tree_before == [] and tree
 
 
+def test_entities_list_records_then_names_the_most_mentioned_first(
+    tmp_path: Path, library: Path
+) -> None:
+    # as the entity browser orders them: what a reader of `saadi entities` sees first
+    first = "The old woman counted her pledges, and then Alyona Ivanovna called Rodion in."
+    later = "Then Lizaveta came in; in the tavern Razumihin laughed, and then Razumihin sang."
+    chapters = [("Chapter 1", f"<p>{first}</p>")]
+    chapters += [(f"Chapter {n}", f"<p>{later}</p>") for n in range(2, 6)]
+    path = import_book(make_epub(tmp_path / "order.epub", chapters), chunk_words=30).info.path
+    run(path, limit=1)
+    with BookDB.open(path) as db:
+        found = entities(db)
+    order = [(e["source"] == "names", -e["mentions"], e["name"].casefold()) for e in found]
+    assert order == sorted(order)
+    assert [e["name"] for e in found if e["source"] == "names"] == ["Razumihin", "Lizaveta"]
+
+
 def test_append_reads_only_the_new_chunks_and_the_folds_that_fall_due(book: Path) -> None:
     run(book)
     with BookDB.open(book) as db:
