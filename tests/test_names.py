@@ -45,6 +45,18 @@ def test_a_demonym_suffix_needs_the_book_to_use_it_as_a_common_noun() -> None:
     assert "Adrian" in words
 
 
+def test_a_demonym_of_a_place_in_the_book_is_no_name() -> None:
+    # The Gambler: 'that tall, wizened Prussian there' (never 'a Prussian'), beside 'Prussia';
+    # 'Marian' is a given name, whatever 'Maria' is
+    texts = [
+        "We crossed to Prussia, and in Prussia I lost. That wizened Prussian there is her husband.",
+        "Then Maria wrote to Marian, and Marian answered Maria; the Prussian Junkers laughed.",
+    ]
+    words = name_words(texts)
+    assert "Prussian" not in words
+    assert {"Prussia", "Maria", "Marian"} <= words
+
+
 def test_the_general_is_a_person() -> None:
     texts = [
         "Then the General said nothing. I went to the General at once.",

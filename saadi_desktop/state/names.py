@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -171,18 +171,27 @@ def _singular(word: str) -> str:
     return word
 
 
-def _is_demonym(word: str, indefinite: int, plural: int, titled: int) -> bool:
+def _is_demonym(
+    word: str, indefinite: int, plural: int, titled: int, names: Container[str] = ()
+) -> bool:
     """Whether a capitalised word names a people rather than a person or place: a nationality
     word, a nationality + 'man' ('Frenchman'), or a word with a demonym suffix ('Prussian',
     'Polish', 'Chinese') that the book also uses as a common noun ('a Prussian', 'the
-    Prussians') and never after an honorific ('Mr. Adrian' keeps 'Adrian' a name)."""
+    Prussians') or that is a name of the book plus the suffix ('Prussian' of 'Prussia',
+    'Egyptian' of 'Egypt', 'Parisian' of 'Paris'; not a given name such as 'Marian'), and
+    that the book never puts after an honorific ('Mr. Adrian' keeps 'Adrian' a name)."""
     singular = _singular(word)
     if singular in NATIONALITIES:
         return True
     man = _DEMONYM_MAN.fullmatch(singular)
     if man and (man.group(1) in NATIONALITIES or man.group(1).endswith(("ch", "sh"))):
         return True
-    return bool(_DEMONYM_SUFFIX.search(singular)) and (indefinite or plural) > 0 and not titled
+    of_name = not is_given_name(singular) and any(
+        singular[:-cut] in names
+        for cut in (1, 2, 3)  # 'Prussia'+'n', 'Egypt'+'ian'
+    )
+    a_people = indefinite > 0 or plural > 0 or of_name
+    return bool(_DEMONYM_SUFFIX.search(singular)) and a_people and not titled
 
 
 def locative_uses(variants: Iterable[str], text: str) -> tuple[int, int]:
@@ -241,18 +250,23 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     for word, count in usage.titled.items():
         titled[_singular(word)] += count
     plural = Counter(_singular(w) for w in usage.capitals if _singular(w) != w)
-    return {
+    names = {
         word
         for word, count in usage.capital_inside.items()
         if (count >= 2 or (is_full_given_name(word) and word not in HONORIFICS))
         and usage.lower[word.lower()] * 5 <= count
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
-        and not _is_demonym(
+    }
+    return {
+        word
+        for word in names
+        if not _is_demonym(
             word,
             usage.indefinite[_singular(word)],
             plural[_singular(word)],
             titled[_singular(word)],
+            names,
         )
     }
 
