@@ -267,6 +267,26 @@ def test_a_refused_answer_is_kept_with_the_reason(
     assert "answers refused: 1 update, 1 fold" in capsys.readouterr().out
 
 
+def test_a_summary_with_letters_of_another_script_is_retried(book: Path) -> None:
+    # the small model's stray tokens ('Hertfordshire新闻' on the dev book)
+    folds: list[str] = []
+
+    def reply(messages: list[Message]) -> str:
+        if "Task: write a new summary" in messages[-1]["content"]:
+            folds.append("")
+            if len(folds) == 1:
+                return json.dumps({"summary": "Rodion climbs the stairs新闻."})
+        return smart_reply(messages)
+
+    report = run(book, ScriptedLLM(default=reply), limit=5)
+    with BookDB.open(book) as db:
+        refused = [c.refused for c in store.calls(db) if c.refused]
+        texts = [s.text for s in store.summaries(db)]
+    assert refused == ["it has letters in a script the passages do not use"]
+    assert report.retries == 1 and report.summaries_ungrounded == 0
+    assert not any("新闻" in text for text in texts)
+
+
 def test_one_retry_that_succeeds_keeps_the_chunk(book: Path) -> None:
     llm = ScriptedLLM(default=smart_reply).enqueue("{truncated")
     report = run(book, llm, limit=2)

@@ -11,13 +11,16 @@ from saadi_desktop.state.identity import (
     conflict,
     display_name,
     gender,
+    head_noun,
     is_family,
     is_nickname,
+    refers,
     same_given_name,
     speaks,
     stated_equivalent,
 )
 from saadi_desktop.state.memory import (
+    NO_REFERENCE,
     BookText,
     Candidate,
     Cluster,
@@ -233,6 +236,53 @@ def test_the_old_woman_is_a_descriptive_alias_that_links_her_passages() -> None:
     record = memory.owner["alyona ivanovna"]
     assert "the old woman" in memory.records[record].aliases
     assert (2, record) in change.links
+
+
+def test_a_description_is_about_its_head_noun() -> None:
+    assert head_noun("the old woman") == "woman"
+    assert head_noun("the master of the establishment") == "master"
+    assert gender("master of the establishment") == "m"
+    assert gender("a woman of a noble heart") == "f"
+
+
+def test_a_description_refers_only_where_the_text_uses_it_so() -> None:
+    text = (
+        "near establishments of bad character. the master of the establishment came; "
+        "rodion's only friend"
+    )
+    assert refers("the old woman", "")  # its own determiner
+    assert refers("master of the establishment", text)
+    assert refers("only friend", text)  # after a possessive
+    assert not refers("bad character", text)  # a piece of 'establishments of bad character'
+
+
+def test_a_phrase_the_passage_refers_to_no_one_by_makes_no_record() -> None:
+    # Crime and Punishment, as the built-in model answered: 'bad character | organization' and
+    # 'master of the establishment | organization'
+    text = (
+        "Near the Hay Market were establishments of bad character. The master of the "
+        "establishment was in another room, but he came down the steps."
+    )
+    memory = Memory(BookText({0: text}, {}, {}))
+    lines = [
+        Line(None, "bad character", "organization", (), ""),
+        Line(None, "master of the establishment", "organization", (), ""),
+    ]
+    change = memory.apply(lines, memory.roster(0), 0)
+    assert dict(change.refused) == {"bad character": NO_REFERENCE}
+    [record] = memory.records.values()
+    assert (record.name, record.type) == ("master of the establishment", "person")
+
+
+def test_a_note_with_letters_of_another_script_is_refused() -> None:
+    # the model wrote 'refined by教育' where Katerina Ivanovna's husband says 'by education'
+    text = "Katerina Ivanovna is a woman of a noble heart, refined by education, he said."
+    clusters = {0: Cluster(0, "f", {"Katerina Ivanovna": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Katerina Ivanovna")]}))
+    roster = memory.roster(0)
+    note = "a woman of a noble heart, refined by教育"
+    change = memory.apply([Line(number(roster, "Katerina Ivanovna"), "", "", (), note)], roster, 0)
+    assert dict(change.refused) == {note: "letters in a script the passage does not use"}
 
 
 def test_a_role_word_claimed_by_three_records_identifies_nobody() -> None:

@@ -20,6 +20,7 @@ from saadi_desktop.state.memory import Change
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.state.replay import answers_complete, book_text, replay_book, restore
 from saadi_desktop.state.summaries import extract, unsupported_names
+from saadi_desktop.state.text import foreign_letters
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -282,6 +283,8 @@ class _Loop:
             if completion.truncated:
                 raise MalformedOutput("the answer hit the output token limit")
             summary = _not_a_copy(_parse_summary(completion.text), others)
+            if foreign_letters(summary, *covered, *folded):  # 'Hertfordshire新闻'
+                raise MalformedOutput("it has letters in a script the passages do not use")
             absent = unsupported_names(summary, [*covered, *folded], self.name_words, present)
             if absent:
                 self.report.summaries_ungrounded += 1

@@ -75,6 +75,23 @@ def alias_kind(alias: str) -> str | None:
     return None
 
 
+# Words before a noun phrase that make it refer to someone ('the old woman', 'his friend').
+DETERMINERS = ("the", "a", "an", "this", "that", "his", "her", "their", "my", "your", "our")
+_DETERMINER = "|".join(DETERMINERS)
+
+
+def refers(phrase: str, folded_text: str) -> bool:
+    """Whether the text uses a descriptive phrase to refer to someone: the phrase begins with a
+    determiner ('the old woman'), or the text has one or a possessive right before it ('The
+    master of the establishment was…', 'Rodion's only friend'); not a piece of another phrase
+    ('establishments of bad character')."""
+    key = fold(phrase)
+    if key.split(" ", 1)[0] in DETERMINERS:
+        return True
+    before = rf"(?<!\w)(?:{_DETERMINER}|\w+[’']s)\s+{re.escape(key)}(?!\w)"
+    return re.search(before, folded_text) is not None
+
+
 def noun_gender(word: str) -> str:
     """'f', 'm' or '' for a kinship or role noun ('sister', 'sisters', 'husband')."""
     word = word.lower()
@@ -86,12 +103,21 @@ def noun_gender(word: str) -> str:
     return ""
 
 
+def head_noun(phrase: str) -> str:
+    """The noun a descriptive phrase is about, lowercased: its last word, or the last before
+    'of' ('the old woman' → 'woman', 'the master of the establishment' → 'master')."""
+    tokens = [t.lower() for t in words(phrase)]
+    if "of" in tokens[1:]:
+        tokens = tokens[: tokens.index("of", 1)]
+    return tokens[-1] if tokens else ""
+
+
 def gender(name: str) -> str:
     """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending, or — for a
-    descriptive phrase ('the Englishman', 'the old woman') — its last word."""
+    descriptive phrase ('the Englishman', 'the old woman') — its head noun."""
     tokens = words(name)
     if tokens and tokens[0][0].islower():
-        head = tokens[-1].lower()
+        head = head_noun(name)
         if head in _FEMALE_NOUNS or head.endswith("woman"):
             return "f"
         if head in _MALE_NOUNS or head.endswith("man"):

@@ -27,11 +27,13 @@ from saadi_desktop.state.identity import (
     core,
     fold,
     gender,
+    head_noun,
     is_diminutive,
     is_family,
     looks_like_place,
     names_it_shortens,
     noun_gender,
+    refers,
     speaks,
     stated_equivalent,
 )
@@ -43,7 +45,7 @@ from saadi_desktop.state.names import (
     is_street,
     locative_uses,
 )
-from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
+from saadi_desktop.state.text import SENTENCE, STOP, content_words, foreign_letters, words
 from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
 __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
@@ -52,6 +54,7 @@ ROSTER_SIZE = 8  # numbered lines in one update prompt
 ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
+NO_REFERENCE = "a piece of a phrase, not one the passage refers to anyone by"
 
 
 @dataclass
@@ -269,6 +272,9 @@ class Memory:
         if kind is None:
             change.refused.append((name, "not a name or a short noun phrase"))
             return None
+        if kind == "descriptive" and not refers(name, folded):
+            change.refused.append((name, NO_REFERENCE))
+            return None
         owner = self.owner.get(fold(name))
         if owner is not None:
             return self.records[owner]  # a name owned by a record is that record
@@ -416,7 +422,9 @@ class Memory:
         if key in record.forms():
             return
         if kind == "descriptive":
-            if record.type in ("place", "object") and key.split()[-1] in _PERSON_NOUNS:
+            if not refers(alias, folded):
+                change.refused.append((alias, NO_REFERENCE))
+            elif record.type in ("place", "object") and head_noun(alias) in _PERSON_NOUNS:
                 change.refused.append((alias, "a person's description on a place or object"))
             elif conflict(record.names(), [alias]):  # 'the Englishman' on Mlle. Blanche
                 change.refused.append((alias, conflict(record.names(), [alias])))
@@ -463,7 +471,9 @@ class Memory:
             return
         names = [record.name, *record.aliases]
         said = _said(note, names)
-        if line.cut or _ends_inside_a_word(note, folded):
+        if foreign_letters(note, folded):  # 'refined by教育': the model's stray tokens
+            change.refused.append((note, "letters in a script the passage does not use"))
+        elif line.cut or _ends_inside_a_word(note, folded):
             change.refused.append((note, "cut off at the note's length: a copied sentence"))
         elif _cut_from_a_sentence(note, folded, names):
             change.refused.append((note, "a piece of a sentence"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from saadi_desktop.chunking import TITLES
 
@@ -33,3 +34,18 @@ def sentences(text: str) -> list[str]:
     """The sentences of ``text``, whitespace collapsed ('Mr. Darcy' ends none)."""
     found = (" ".join(s.split()) for s in SENTENCE.findall(text))
     return [s for s in found if s]
+
+
+def foreign_letters(text: str, *sources: str) -> str:
+    """The letters of ``text`` in a script that none of ``sources`` uses, in order ('教育' of
+    'refined by教育' on an English passage: a small model's stray tokens); '' when none."""
+    strange = {ch for ch in text if ch.isalpha() and not ch.isascii()}
+    if not strange:
+        return ""
+    scripts = {_script(ch) for source in sources for ch in set(source) if ch.isalpha()}
+    return "".join(dict.fromkeys(ch for ch in text if ch in strange and _script(ch) not in scripts))
+
+
+def _script(letter: str) -> str:
+    """'LATIN', 'CYRILLIC', 'GREEK', 'CJK'…: the first word of the letter's Unicode name."""
+    return unicodedata.name(letter, "?").split(" ", 1)[0]
