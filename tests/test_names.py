@@ -97,10 +97,25 @@ def test_the_holy_father_does_not_make_holy_a_name() -> None:
     assert "Holy" not in mentions_in("in the Holy Father, the Holy Mother", words)
 
 
-def test_a_saint_after_a_name_keeps_the_name() -> None:
-    # 'St.' is an honorific but no role: 'Neville' does not describe it.
-    words = {"Neville", "Clair"}
-    assert mentions_in("I met Mr. Neville St. Clair there.", words) == ["Mr. Neville", "St. Clair"]
+def test_a_saint_after_a_name_or_a_title_begins_a_surname() -> None:
+    # 'St.' is an honorific but no role: 'Neville' does not describe it, and 'St. Clair' is his
+    # surname, as 'St. Simon' is Lord St. Simon's
+    words = {"Neville", "Clair", "Simon"}
+    assert mentions_in("I met Mr. Neville St. Clair there.", words) == ["Mr. Neville St. Clair"]
+    assert mentions_in("So Lord St. Simon came.", words) == ["Lord St. Simon"]
+    assert mentions_in("We passed St. Clair, then", words) == ["St. Clair"]
+
+
+def test_a_husband_and_wife_of_a_saints_surname_are_two_people() -> None:
+    # Holmes: 'Mrs. St. Clair' and 'Mr. Neville St. Clair' were one cluster, 'St. Clair', once
+    # the title was cut from the surname; so were Lord St. Simon and Lady St. Simon
+    texts = [
+        "Then Mr. Neville St. Clair left home, and Mrs. St. Clair waited for Neville St. Clair.",
+        "So Lord St. Simon wrote, and Lady St. Simon read what Lord St. Simon wrote.",
+    ]
+    names = people(texts)
+    assert {"Mr. Neville St. Clair", "Neville St. Clair"} in names and {"Mrs. St. Clair"} in names
+    assert {"Lord St. Simon"} in names and {"Lady St. Simon"} in names
 
 
 def test_rodya_pyotr_petrovitch_is_two_people() -> None:

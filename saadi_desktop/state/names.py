@@ -116,13 +116,26 @@ def _words(variant: str) -> list[str]:
 
 
 def _core(variant: str) -> tuple[str, ...]:
-    """The name words of a variant, without its honorific ('Miss King' keeps 'King')."""
+    """The name words of a variant, without its honorific ('Miss King' keeps 'King'); a saint
+    after a title or a name is one word with the surname it begins ('Lord St. Simon' →
+    'St. Simon', 'Neville St. Clair' → 'Neville', 'St. Clair')."""
     words = _words(variant)
     if len(words) == 2 and words[0] in ADDRESS:
         return (words[1],)
-    while words and words[0] in HONORIFICS:
-        words = words[1:]
-    return tuple(w for w in words if w not in PARTICLES)
+    titled = False
+    while words and words[0] in HONORIFICS and not (titled and _saint(words[0])):
+        words, titled = words[1:], True
+    core: list[str] = []
+    for word in words:
+        if core and _saint(core[-1]) and (titled or len(core) > 1):
+            core[-1] = f"{core[-1]} {word}"
+        elif word not in PARTICLES:
+            core.append(word)
+    return tuple(core)
+
+
+def _saint(word: str) -> bool:
+    return word.rstrip(".") in SAINTS
 
 
 def _gender(variant: str) -> str:
@@ -341,7 +354,8 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
                 run.append(word)
             if word != token and token not in HONORIFICS:
                 close()  # a possessive ends a name: 'Katerina Ivanovna’s Vater' is her father
-        elif (token in HONORIFICS and not run) or (word in PARTICLES and run):
+        elif (token in HONORIFICS and not run) or (run and (word in PARTICLES or _saint(token))):
+            # inside a name, 'St.' begins a surname: 'Lord St. Simon', 'Mr. Neville St. Clair'
             if not run:
                 before = previous
             run.append(word)
