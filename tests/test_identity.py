@@ -519,6 +519,27 @@ def test_the_bennets_are_a_family_not_a_person() -> None:
     }
 
 
+def test_a_family_met_before_its_man_is_a_family_once_he_comes() -> None:
+    # Crime and Punishment: 'in the Svidrigaïlovs’ house' (a place, by its words) came a
+    # passage before 'Mr. Svidrigaïlov'; the next mention of the family sets it right
+    texts = {
+        0: "Dounia had a great deal to put up with in the Svidrigaïlovs’ house.",
+        1: "Mr. Svidrigaïlov was rude to her at once.",
+        2: "Yes, there is no denying, the Svidrigaïlovs are rich.",
+    }
+    clusters = {
+        0: Cluster(0, "", {"Svidrigaïlovs": 0}),
+        1: Cluster(1, "m", {"Mr. Svidrigaïlov": 1}),
+    }
+    mentions = {0: [(0, "Svidrigaïlovs")], 1: [(1, "Mr. Svidrigaïlov")], 2: [(0, "Svidrigaïlovs")]}
+    memory = Memory(BookText(texts, clusters, mentions))
+    types = []
+    for seq in range(3):
+        memory.apply([Line(1, "", "place" if seq == 0 else "", (), "")], memory.roster(seq), seq)
+        types.append(memory.records[memory.by_cluster[0]].type)
+    assert types == ["place", "place", "organization"]
+
+
 def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> None:
     texts = {
         0: "Mr. Bingley was good looking and gentleman-like. Elizabeth laughed. "

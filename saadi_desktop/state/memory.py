@@ -514,18 +514,30 @@ class Memory:
                 change.link(seq, owner)
 
     def _retype(self, seq: int, change: Change) -> None:
-        """A record of no particular type becomes a person once a name of it has a title or
-        it speaks ('Watson' met before 'Dr. Watson'), or a place once the text read so far
-        speaks of it as one: at least :data:`PLACE_USES` uses, half of them after 'at', 'in',
-        'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at Michaelmas'
-        seen twice). Its type was fixed in the passage that first named it, often before the
-        text had said so."""
+        """A record's type was fixed in the passage that first named it, often before the text
+        had said what it is. A place or a record of no particular type becomes a family once
+        its name is the plural of a known surname after 'the' ('at the Svidrigaïlovs’', met
+        before 'Mr. Svidrigaïlov'). One of no particular type becomes a person once a name of it
+        has a title or it speaks ('Watson' met before 'Dr. Watson'), or a place once the text
+        read so far speaks of it as one: at least :data:`PLACE_USES` uses, half of them after
+        'at', 'in', 'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at
+        Michaelmas' seen twice)."""
+        known: list[str] | None = None
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
+            variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+            if record is not None and record.type in ("place", "other"):
+                # 'at the Svidrigaïlovs’' was a place until 'Mr. Svidrigaïlov' came
+                known = known or [
+                    v for c in self.by_cluster for v in self.book.clusters[c].variants
+                ]
+                if all(is_family(v, known, [self.book.texts[seq]]) for v in variants):
+                    record.type = "organization"
+                    change.retyped.append((record.id, "organization"))
+                    continue
             if record is not None and record.type != "other":
                 continue  # settled: a person's or a place's uses need no more counting
-            variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
             if record is not None and (
                 _a_persons_names(variants, self.book.clusters[cluster].gender)
                 or speaks(variants, [self.book.texts[seq]])
