@@ -623,6 +623,23 @@ def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> N
     assert {why for _, why in change.refused} == {"cut off at the note's length: a copied sentence"}
 
 
+def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None:
+    # Holmes: the note stopped at 59 characters because 'velvet' would not have fitted
+    text = (
+        "Jabez Wilson wore a frayed top-hat and a faded brown overcoat with a wrinkled velvet "
+        "collar, and a brassy Albert chain."
+    )
+    clusters = {0: Cluster(0, "", {"Jabez Wilson": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Jabez Wilson")]}))
+    roster = memory.roster(0)
+    note = "a frayed top-hat and a faded brown overcoat with a wrinkled"
+    assert len(note) < MAX_NOTE < len(f"{note} velvet")
+    lines = [Line(number(roster, "Jabez Wilson"), "", "person", (), note)]
+    assert not lines[0].cut
+    change = memory.apply(lines, roster, 0)
+    assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
+
+
 def test_a_note_taken_from_inside_a_sentence_is_refused() -> None:
     """Words copied from after another word of the passage are a piece of its sentence, unless
     they name a kind of person ('young lady …') or open with a determiner of their own."""

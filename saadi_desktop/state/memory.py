@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from saadi_desktop.chunking import ABBREVIATION
-from saadi_desktop.state.answer import Line
+from saadi_desktop.state.answer import MAX_NOTE, Line
 from saadi_desktop.state.identity import (
     alias_kind,
     conflict,
@@ -473,7 +473,11 @@ class Memory:
         said = _said(note, names)
         if foreign_letters(note, folded):  # 'refined by教育': the model's stray tokens
             change.refused.append((note, "letters in a script the passage does not use"))
-        elif line.cut or _ends_inside_a_word(note, folded):
+        elif (
+            line.cut
+            or _ends_inside_a_word(note, folded)
+            or _no_room_for_the_next_word(note, folded)
+        ):
             change.refused.append((note, "cut off at the note's length: a copied sentence"))
         elif _cut_from_a_sentence(note, folded, names):
             change.refused.append((note, "a piece of a sentence"))
@@ -751,6 +755,17 @@ def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
     last = (words(note) or [""])[-1]
     cut = re.compile(rf"(?<!\w){re.escape(last)}\w")
     return bool(last) and not _occurs(last, folded_chunk) and bool(cut.search(folded_chunk))
+
+
+def _no_room_for_the_next_word(note: str, folded_chunk: str) -> bool:
+    """Whether the note is the passage's words up to where the next word would not have fitted
+    in a note ('a frayed top-hat and a faded brown overcoat with a wrinkled', then 'velvet'):
+    the grammar's length cut a copy short."""
+    key = fold(note).rstrip()
+    for match in re.finditer(rf"(?<!\w){re.escape(key)} (\w+)", folded_chunk):
+        if len(key) + 1 + len(match.group(1)) > MAX_NOTE:
+            return True
+    return False
 
 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
