@@ -640,6 +640,17 @@ def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None
     assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
 
 
+def test_a_note_that_is_only_a_name_says_nothing() -> None:
+    # Holmes: the model's note on Sherlock Holmes was 'the Redheaded League'
+    text = "Sherlock Holmes read of the Redheaded League, and he laughed at the league."
+    clusters = {0: Cluster(0, "m", {"Sherlock Holmes": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Sherlock Holmes")]}))
+    roster = memory.roster(0)
+    lines = [Line(number(roster, "Sherlock Holmes"), "", "person", (), "the Redheaded League")]
+    change = memory.apply(lines, roster, 0)
+    assert dict(change.refused) == {"the Redheaded League": "says nothing beyond a name"}
+
+
 def test_a_note_taken_from_inside_a_sentence_is_refused() -> None:
     """Words copied from after another word of the passage are a piece of its sentence, unless
     they name a kind of person ('young lady …') or open with a determiner of their own."""

@@ -481,8 +481,13 @@ class Memory:
             change.refused.append((note, "cut off at the note's length: a copied sentence"))
         elif _cut_from_a_sentence(note, folded, names):
             change.refused.append((note, "a piece of a sentence"))
-        elif len(said) < 2 or all(w in self.book.name_words for w in said):
-            # 'person; also Darcy', or only another person's name ('Elizabeth Bennet')
+        elif (
+            len(said) < 2
+            or all(w in self.book.name_words for w in said)
+            or alias_kind(re.sub(r"^(?:the|a|an) ", "", note.strip())) == "name"
+        ):
+            # 'person; also Darcy', or only a name ('Elizabeth Bennet', 'the Redheaded League'
+            # on Holmes)
             change.refused.append((note, "says nothing beyond a name"))
         elif record.type != "person" and any(
             w in _PERSON_NOUNS or noun_gender(w) for w in words(note)[:4]
