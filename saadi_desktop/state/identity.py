@@ -76,8 +76,9 @@ def alias_kind(alias: str) -> str | None:
 
 
 # Words before a noun phrase that make it refer to someone ('the old woman', 'his friend').
-DETERMINERS = ("the", "a", "an", "this", "that", "his", "her", "their", "my", "your", "our")
-_DETERMINER = "|".join(DETERMINERS)
+DETERMINERS = {"a", "an", "the", "his", "her", "their", "its", "my", "your", "our", "one",
+               "this", "that", "some", "another", "every", "each", "no"}  # fmt: skip
+_DETERMINER = "|".join(sorted(DETERMINERS, key=len, reverse=True))
 
 
 def refers(phrase: str, folded_text: str) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 from saadi_desktop.chunking import ABBREVIATION
 from saadi_desktop.state.answer import MAX_NOTE, Line
 from saadi_desktop.state.identity import (
+    DETERMINERS,
     alias_kind,
     conflict,
     core,
@@ -775,8 +776,6 @@ def _no_room_for_the_next_word(note: str, folded_chunk: str) -> bool:
 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
             "appeared", "remained"}  # fmt: skip
-_DETERMINERS = {"a", "an", "the", "his", "her", "their", "its", "one", "this", "that", "some",
-                "another", "every", "each", "no"}  # fmt: skip
 
 
 def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> bool:
@@ -787,7 +786,7 @@ def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> 
     young lady of deep reflection' describes Mary). What follows the record's own name or 'was'
     is said of it ('Mr. Bingley was good looking and gentleman-like')."""
     opening = words(note)[:2]
-    if not opening or not note.lstrip()[:1].islower() or opening[0] in _DETERMINERS:
+    if not opening or not note.lstrip()[:1].islower() or opening[0] in DETERMINERS:
         return False
     if any(w in _PERSON_NOUNS or noun_gender(w) for w in opening):
         return False
