@@ -277,8 +277,7 @@ def test_a_phrase_the_passage_refers_to_no_one_by_makes_no_record() -> None:
 def test_a_note_with_letters_of_another_script_is_refused() -> None:
     # the model wrote 'refined by教育' where Katerina Ivanovna's husband says 'by education'
     text = "Katerina Ivanovna is a woman of a noble heart, refined by education, he said."
-    clusters = {0: Cluster(0, "f", {"Katerina Ivanovna": 0})}
-    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Katerina Ivanovna")]}))
+    memory = Memory(book_of({0: text}, {0: ["Katerina Ivanovna"]}))
     roster = memory.roster(0)
     note = "a woman of a noble heart, refined by教育"
     change = memory.apply([Line(number(roster, "Katerina Ivanovna"), "", "", (), note)], roster, 0)
@@ -527,12 +526,8 @@ def test_a_family_met_before_its_man_is_a_family_once_he_comes() -> None:
         1: "Mr. Svidrigaïlov was rude to her at once.",
         2: "Yes, there is no denying, the Svidrigaïlovs are rich.",
     }
-    clusters = {
-        0: Cluster(0, "", {"Svidrigaïlovs": 0}),
-        1: Cluster(1, "m", {"Mr. Svidrigaïlov": 1}),
-    }
-    mentions = {0: [(0, "Svidrigaïlovs")], 1: [(1, "Mr. Svidrigaïlov")], 2: [(0, "Svidrigaïlovs")]}
-    memory = Memory(BookText(texts, clusters, mentions))
+    variants = {0: ["Svidrigaïlovs"], 1: ["Mr. Svidrigaïlov"], 2: ["Svidrigaïlovs"]}
+    memory = Memory(book_of(texts, variants))
     types = []
     for seq in range(3):
         memory.apply([Line(1, "", "place" if seq == 0 else "", (), "")], memory.roster(seq), seq)
@@ -629,8 +624,7 @@ def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None
         "Jabez Wilson wore a frayed top-hat and a faded brown overcoat with a wrinkled velvet "
         "collar, and a brassy Albert chain."
     )
-    clusters = {0: Cluster(0, "", {"Jabez Wilson": 0})}
-    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Jabez Wilson")]}))
+    memory = Memory(book_of({0: text}, {0: ["Jabez Wilson"]}))
     roster = memory.roster(0)
     note = "a frayed top-hat and a faded brown overcoat with a wrinkled"
     assert len(note) < MAX_NOTE < len(f"{note} velvet")
@@ -643,8 +637,7 @@ def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None
 def test_a_note_that_is_only_a_name_says_nothing() -> None:
     # Holmes: the model's note on Sherlock Holmes was 'the Redheaded League'
     text = "Sherlock Holmes read of the Redheaded League, and he laughed at the league."
-    clusters = {0: Cluster(0, "m", {"Sherlock Holmes": 0})}
-    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Sherlock Holmes")]}))
+    memory = Memory(book_of({0: text}, {0: ["Sherlock Holmes"]}))
     roster = memory.roster(0)
     lines = [Line(number(roster, "Sherlock Holmes"), "", "person", (), "the Redheaded League")]
     change = memory.apply(lines, roster, 0)

@@ -15,7 +15,7 @@ way before it goes on.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -327,14 +327,13 @@ class Memory:
                 is_given_name(w) for v in variants for w in core(v)[:1]
             )
         )
-        known = [v for c in self.by_cluster for v in self.book.clusters[c].variants]
         read = [t for c, t in self.book.texts.items() if c <= seq]
         person = (
             _a_persons_names(variants, self.book.clusters[cluster].gender)
             or given
             or speaks(variants, read)
         )
-        if all(is_family(v, known, read) for v in variants):
+        if all(is_family(v, self._known_names(), read) for v in variants):
             kind = "organization"  # 'the Bennets': a family
         elif all(map(is_street, variants)):
             kind = "place"  # 'Laura Place', whatever its first word
@@ -345,6 +344,11 @@ class Memory:
         record = self._create(self._display(cluster, seq), kind or "other", seq, change)
         self._join(record, cluster, seq, change)
         return record
+
+    def _known_names(self) -> Iterator[str]:
+        """Every variant of a cluster that has a record, read afresh: a name that is not a
+        plural never needs them (see :func:`is_family`)."""
+        return (v for c in self.by_cluster for v in self.book.clusters[c].variants)
 
     def _nickname_owner(self, variants: Sequence[str]) -> EntityRecord | None:
         """The one record whose given name the English nickname table relates to a variant
@@ -532,17 +536,14 @@ class Memory:
         read so far speaks of it as one: at least :data:`PLACE_USES` uses, half of them after
         'at', 'in', 'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at
         Michaelmas' seen twice)."""
-        known: list[str] | None = None
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
             variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
             if record is not None and record.type in ("place", "other"):
                 # 'at the Svidrigaïlovs’' was a place until 'Mr. Svidrigaïlov' came
-                known = known or [
-                    v for c in self.by_cluster for v in self.book.clusters[c].variants
-                ]
-                if all(is_family(v, known, [self.book.texts[seq]]) for v in variants):
+                here = [self.book.texts[seq]]
+                if all(is_family(v, self._known_names(), here) for v in variants):
                     record.type = "organization"
                     change.retyped.append((record.id, "organization"))
                     continue
