@@ -27,6 +27,7 @@ from saadi_desktop.state.memory import (
     Memory,
     not_a_description,
     replay,
+    said_once,
 )
 from saadi_desktop.state.summaries import unsupported_names
 
@@ -584,12 +585,28 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("the woman who wrote to Mrs. Bennet", "a sentence about someone else"),
         ("a neighbour of Mrs. Bennet's", "a sentence about someone else"),
         ("Mrs. Bennet, who sent Lydia to Brighton", ""),
+        ("Mr. Wickham's letter to Elizabeth", "a sentence about someone else"),  # his thing
+        ("Lydia's favourite aunt", ""),  # a kind of person after the possessive
+        ("Elizabeth's mother-in-law", ""),
+        ("the happy man by whom Lydia sat", "a person of the other gender"),
     ],
 )
 def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str) -> None:
     name_words = {"lydia", "kitty", "elizabeth", "lizzy", "mrs", "bennet", "mr", "wickham",
                   "maria", "lucas", "meryton", "colonel", "fitzwilliam"}  # fmt: skip
     assert not_a_description(note, ["Mrs. Bennet", "Jane"], name_words) == why
+
+
+def test_another_persons_thing_describes_a_place_but_not_a_person() -> None:
+    name_words = {"mr", "darcy", "elizabeth"}
+    note = "Mr. Darcy's letter to Elizabeth"
+    assert not_a_description(note, ["Mr. Bingley"], name_words) == "a sentence about someone else"
+    assert not_a_description("Mr. Darcy's estate", ["Pemberley"], name_words, person=False) == ""
+
+
+def test_a_note_the_model_repeated_is_said_once() -> None:
+    assert said_once("widow of Sir Lewis, widow of Sir Lewis") == "widow of Sir Lewis"
+    assert said_once("tall, dark, and handsome") == "tall, dark, and handsome"
 
 
 def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> None:
@@ -648,13 +665,15 @@ def test_a_note_taken_from_inside_a_sentence_is_refused() -> None:
     """Words copied from after another word of the passage are a piece of its sentence, unless
     they name a kind of person ('young lady …') or open with a determiner of their own."""
     texts = {0: "Mary, you are a young lady of deep reflection. Mr. Darcy stood in indignation at "
-                "such a mode of passing the evening. Lydia's being settled in the North pleased "
-                "nobody; Mary, after little entreaty, was reading."}  # fmt: skip
-    clusters = {0: Cluster(0, "", {"Mary": 0}), 1: Cluster(1, "m", {"Mr. Darcy": 0}),
-                2: Cluster(2, "", {"Lydia": 0})}  # fmt: skip
-    memory = Memory(BookText(texts, clusters, {0: [(0, "Mary"), (1, "Mr. Darcy"), (2, "Lydia")]}))
+                "such a mode of passing the evening, to the exclusion of all conversation, and was "
+                "engrossed by his own thoughts. Lydia's being settled in the North pleased "
+                "nobody; Mary, after little entreaty, was reading. Nastasya, the cook and only "
+                "servant, was not."}  # fmt: skip
+    names = ["Mary", "Mr. Darcy", "Lydia", "Nastasya"]
+    clusters = {i: Cluster(i, "m" if i == 1 else "", {n: 0}) for i, n in enumerate(names)}
+    memory = Memory(BookText(texts, clusters, {0: list(enumerate(names))}))
     roster = memory.roster(0)
-    mary, darcy, lydia = (number(roster, n) for n in ("Mary", "Mr. Darcy", "Lydia"))
+    mary, darcy, lydia, nastasya = (number(roster, n) for n in names)
     lines = parse(
         render([
             Line(mary, "", "person", (), "young lady of deep reflection"),
@@ -671,6 +690,20 @@ def test_a_note_taken_from_inside_a_sentence_is_refused() -> None:
     assert change.refused == [
         ("mode of passing the evening", "a piece of a sentence"),
         ("settled in the North", "a piece of a sentence"),
+    ]
+    change = memory.apply(
+        [
+            # copied, then reworded: still a piece of the sentence
+            Line(darcy, "", "person", (), "conversation, and is engrossed by his own thoughts"),
+            Line(nastasya, "", "person", (), "cook and only servant"),  # a kind of person
+        ],
+        roster,
+        0,
+    )
+    described = {memory.records[r].name: note for r, note in change.new_descriptions}
+    assert described == {"Nastasya": "cook and only servant"}
+    assert change.refused == [
+        ("conversation, and is engrossed by his own thoughts", "a piece of a sentence")
     ]
 
 
@@ -693,7 +726,7 @@ def test_a_kinship_note_stands_only_where_the_passage_states_it_and_fits_the_gen
     notes = {r.name: list(r.descriptions) for r in memory.records.values() if r.descriptions}
     assert notes == {"Mr. Bennet": ["the father of Lydia and Kitty"]}
     assert change.ungrounded == ["the father of Jane and Bingley"]  # words of two sentences
-    assert change.refused == [("one of Elizabeth's sisters", "a relation of the other gender")]
+    assert change.refused == [("one of Elizabeth's sisters", "a person of the other gender")]
 
 
 def test_a_kinship_note_needs_the_kinship_word_beside_the_other_persons_name() -> None:

@@ -35,10 +35,24 @@ CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", 
 _WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)*\.?")
 # Russian patronymics and surnames carry gender in their endings.
 _FEMALE_ENDINGS = ("ovna", "evna", "ichna", "ova", "eva", "skaya", "tskaya")
-_FEMALE_NOUNS = {"lady", "girl", "mother", "sister", "wife", "daughter", "aunt", "widow",
-                 "queen", "princess", "maid", "niece", "landlady", "mistress"}  # fmt: skip
-_MALE_NOUNS = {"boy", "father", "brother", "husband", "son", "uncle", "king", "prince",
-               "nephew", "lord", "landlord", "master", "fellow"}  # fmt: skip
+_FEMALE_NOUNS = {"woman", "lady", "girl", "mother", "sister", "wife", "daughter", "aunt",
+                 "widow", "queen", "princess", "maid", "niece", "landlady", "mistress",
+                 "grandmother", "governess", "heiress"}  # fmt: skip
+_MALE_NOUNS = {"man", "gentleman", "boy", "father", "brother", "husband", "son", "uncle", "king",
+               "prince", "nephew", "lord", "landlord", "master", "fellow", "grandfather",
+               "heir"}  # fmt: skip
+# Nouns for a kind of person, by kinship, standing or role: what a note about someone can be
+# ('Elizabeth's particular friend'), where "Mr. Darcy's letter" is a thing.
+PERSON_NOUNS = _FEMALE_NOUNS | _MALE_NOUNS | {
+    "person", "men", "women", "gentlemen", "child", "children", "parent", "cousin", "relation",
+    "relative", "friend", "companion", "acquaintance", "neighbour", "neighbor", "guest",
+    "visitor", "favourite", "favorite", "partner", "lover", "suitor", "admirer", "fiancé",
+    "fiancée", "ward", "pupil", "student", "tutor", "nurse", "servant", "officer", "soldier",
+    "clerk", "colleague", "rival", "enemy", "victim", "client", "employer", "assistant",
+    "secretary", "agent", "patron", "patroness", "doctor", "physician", "priest", "clergyman",
+    "housekeeper", "steward", "valet", "butler", "footman", "coachman", "policeman",
+    "washerwoman", "cook", "twin", "baby", "infant", "orphan",
+}  # fmt: skip
 _MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch", "ov", "ev", "sky", "skii")
 
 
@@ -93,8 +107,14 @@ def refers(phrase: str, folded_text: str) -> bool:
     return re.search(before, folded_text) is not None
 
 
+def is_person_noun(word: str) -> bool:
+    """Whether a noun names a kind of person ('friend', 'sisters', 'father-in-law')."""
+    lowered = word.lower().removesuffix("-in-law")
+    return lowered in PERSON_NOUNS or lowered.removesuffix("s") in PERSON_NOUNS
+
+
 def noun_gender(word: str) -> str:
-    """'f', 'm' or '' for a kinship or role noun ('sister', 'sisters', 'husband')."""
+    """'f', 'm' or '' for a kinship or role noun ('sister', 'sisters', 'husband', 'woman')."""
     word = word.lower()
     for form in (word, word.removesuffix("s")):
         if form in _FEMALE_NOUNS:

@@ -31,6 +31,7 @@ from saadi_desktop.state.identity import (
     head_noun,
     is_diminutive,
     is_family,
+    is_person_noun,
     looks_like_place,
     names_it_shortens,
     noun_gender,
@@ -429,7 +430,7 @@ class Memory:
         if kind == "descriptive":
             if not refers(alias, folded):
                 change.refused.append((alias, NO_REFERENCE))
-            elif record.type in ("place", "object") and head_noun(alias) in _PERSON_NOUNS:
+            elif record.type in ("place", "object") and is_person_noun(head_noun(alias)):
                 change.refused.append((alias, "a person's description on a place or object"))
             elif conflict(record.names(), [alias]):  # 'the Englishman' on Mlle. Blanche
                 change.refused.append((alias, conflict(record.names(), [alias])))
@@ -471,7 +472,7 @@ class Memory:
         self._add_alias(record, alias, seq, change)
 
     def _describe(self, record: EntityRecord, line: Line, folded: str, change: Change) -> None:
-        note = line.note
+        note = said_once(line.note)
         if not note:
             return
         names = [record.name, *record.aliases]
@@ -495,10 +496,12 @@ class Memory:
             # on Holmes)
             change.refused.append((note, "says nothing beyond a name"))
         elif record.type != "person" and any(
-            w in _PERSON_NOUNS or noun_gender(w) for w in words(note)[:4]
+            is_person_noun(w) for w in words(note)[:4]
         ):  # 'Elizabeth's aunt' on Lambton
             change.refused.append((note, "a person's note on a place or thing"))
-        elif why := not_a_description(note, names, self.book.name_words):
+        elif why := not_a_description(
+            note, names, self.book.name_words, person=record.type == "person"
+        ):
             change.refused.append((note, why))
         elif not grounded(note, names, folded, self.book.name_words):
             change.ungrounded.append(note)
@@ -571,9 +574,6 @@ class Memory:
 PLACE_USES = 3
 KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
-_PERSON_NOUNS = {"man", "woman", "girl", "boy", "lady", "gentleman", "student", "mother",
-                 "father", "sister", "brother", "wife", "husband", "widow", "officer",
-                 "person"}  # fmt: skip
 
 
 def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
@@ -615,6 +615,14 @@ def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
     return [records[i] for i in ranked if scores[i] > 0]
 
 
+def said_once(note: str) -> str:
+    """A note whose parts the model repeated, each part once: 'widow of Sir Lewis de Bourgh,
+    widow of Sir Lewis de Bourgh' → 'widow of Sir Lewis de Bourgh'."""
+    parts = [part.strip() for part in note.split(",")]
+    once = [part for i, part in enumerate(parts) if fold(part) not in map(fold, parts[:i])]
+    return ", ".join(once) if len(once) < len(parts) else note
+
+
 def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) -> bool:
     """Notes are low-trust: keep one only when two thirds of its content words (beyond the
     record's own names) occur in a sentence that names the record, or the sentence after it
@@ -653,13 +661,17 @@ _ABOUT_THE_BOOK = re.compile(  # 'character study', 'the main character of the s
 _NAME_RUN = re.compile(r"(?:[A-Z][\w’'-]*\.?\s+)*[A-Z][\w’'-]*")
 
 
-def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> str:
+def not_a_description(
+    note: str, names: Sequence[str], name_words: set[str], *, person: bool = True
+) -> str:
     """Why a note is not something said *about* the record in a reader's voice ('' when it
     is): a speaker's words copied from a quotation ('a lady teasing him to give us a ball?'),
     a piece of a sentence ('and the two fourth with Maria Lucas', 'was once spoken of',
-    'which the'), a relation of the other gender ('one of Elizabeth's sisters' of Mr. Bingley),
-    or a sentence about someone else, which begins with another's name ('Lizzy danced with her
-    twice.' on Jane; 'Elizabeth's sister' names a relation and stands)."""
+    'which the'), a person of the other gender ('one of Elizabeth's sisters' of Mr. Bingley,
+    'the happy woman by whom he seated himself' of Wickham), a sentence about someone else,
+    which begins with another's name ('Lizzy danced with her twice.' on Jane) or, on a
+    ``person``, with another's thing ("Mr. Darcy's letter to Elizabeth" on Bingley; 'Elizabeth's
+    sister' names a relation and stands, and so does 'Mr. Darcy's estate' on a place)."""
     tokens = re.findall(r"[\w’'-]+|[?!]", note)
     if {"?", "!"} & set(tokens) or note[:1] in "\"“‘'" or {t.casefold() for t in tokens} & _SPEAKER:
         return "a speaker's words, not a description"
@@ -679,18 +691,33 @@ def not_a_description(note: str, names: Sequence[str], name_words: set[str]) -> 
         "",
     )  # fmt: skip
     if kin and {gender(n) for n in names} - {"", kin}:
-        return "a relation of the other gender"
+        return "a person of the other gender"
     subject = next((t for t in tokens if t not in HONORIFICS and f"{t}." not in HONORIFICS), "")
-    if (
-        subject[:1].isupper()
-        and subject.casefold() in name_words
-        and subject.casefold() not in own
-        and not re.search(rf"{re.escape(subject)}[’']s?\b", note)
-    ):
-        return "a sentence about someone else"
+    name, possessive = re.subn(r"[’']s?$", "", subject)
+    if name[:1].isupper() and name.casefold() in name_words and name.casefold() not in own:
+        if not possessive:
+            return "a sentence about someone else"
+        if person and not is_person_noun(_possessed(note, subject)):
+            return "a sentence about someone else"
     if _names_itself_later(note, names):
         return "a sentence about someone else"
     return ""
+
+
+_PHRASE_END = {"of", "to", "in", "at", "on", "with", "by", "for", "from", "near", "and", "or",
+               "but", "who", "whom", "whose", "which", "that", "as"}  # fmt: skip
+
+
+def _possessed(note: str, possessive: str) -> str:
+    """The noun a possessive opens onto, the last word before a preposition, a conjunction, a
+    verb or a stop: "Mr. Darcy's letter to Elizabeth" → 'letter', "Elizabeth's particular
+    friend." → 'friend'."""
+    head = ""
+    for token in re.findall(r"[\w’'-]+|[^\w\s]", note.split(possessive, 1)[1]):
+        if not token[0].isalnum() or token.casefold() in _PHRASE_END | _COPULAS:
+            break
+        head = token
+    return head
 
 
 def _names_itself_later(note: str, names: Sequence[str]) -> bool:
@@ -780,19 +807,25 @@ _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked
 
 
 def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> bool:
-    """Whether the note is the passage's words taken from inside a sentence: copied verbatim
-    from right after another word ('… at such a mode of passing the evening' → 'mode of passing
-    the evening'; "Lydia's being settled in the North" → 'settled in the North'), opening on
-    neither a determiner nor a kind of person ('young lady of deep reflection' of 'you are a
-    young lady of deep reflection' describes Mary). What follows the record's own name or 'was'
-    is said of it ('Mr. Bingley was good looking and gentleman-like')."""
+    """Whether the note is the passage's words taken from inside a sentence: copied, for two
+    words or more, from right after another word ('… at such a mode of passing the evening' →
+    'mode of passing the evening'; "Lydia's being settled in the North" → 'settled in the
+    North'; '… to the exclusion of all conversation, and was too much engrossed' →
+    'conversation, and is too much engrossed'), opening on neither a determiner nor a kind of
+    person ('young lady of deep reflection' of 'you are a young lady of deep reflection'
+    describes Mary). What follows the record's own name or 'was' is said of it ('Mr. Bingley
+    was good looking and gentleman-like')."""
     opening = words(note)[:2]
     if not opening or not note.lstrip()[:1].islower() or opening[0] in DETERMINERS:
         return False
-    if any(w in _PERSON_NOUNS or noun_gender(w) for w in opening):
+    if any(is_person_noun(w) for w in opening):
         return False
-    pattern = r"\s+".join(re.escape(w) for w in fold(note).rstrip(".").split())
-    starts = [m.start() for m in re.finditer(rf"(?<!\w){pattern}", folded_chunk)]
+    copied = fold(note).rstrip(".").split()
+    starts: list[int] = []
+    while len(copied) >= 2 and not starts:  # the longest opening copied from the passage
+        pattern = r"\s+".join(re.escape(w) for w in copied)
+        starts = [m.start() for m in re.finditer(rf"(?<!\w){pattern}", folded_chunk)]
+        copied.pop()
     before = [re.search(r"(\w+)[’']?\s*$", folded_chunk[:i]) for i in starts]
     subject = _COPULAS | _own_words(names)
     return bool(starts) and all(b is not None and b.group(1) not in subject for b in before)
