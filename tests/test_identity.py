@@ -820,6 +820,36 @@ def test_a_full_name_joins_a_diminutive_only_when_the_diminutive_has_one_sense()
     assert names_of(memory) == {"Eliza": {"Eliza"}, "Louisa": {"Louisa"}}
 
 
+def test_a_russian_mans_full_name_is_the_man_his_bare_surname_names() -> None:
+    texts = {
+        0: "Raskolnikov went out.",
+        1: "Pulcheria Alexandrovna Raskolnikov wrote to Rodion Romanovitch Raskolnikov.",
+        2: "Pyotr Petrovitch Luzhin wrote.",
+        3: "Mr. Luzhin came.",
+    }
+    variants = {
+        0: ["Raskolnikov"],
+        1: ["Pulcheria Alexandrovna Raskolnikov", "Rodion Romanovitch Raskolnikov"],
+        2: ["Pyotr Petrovitch Luzhin"],
+        3: ["Mr. Luzhin"],
+    }
+    assert names_of(read_all(texts, variants)) == {
+        "Raskolnikov": {"Raskolnikov", "Rodion Romanovitch Raskolnikov"},
+        "Pulcheria Alexandrovna Raskolnikov": {"Pulcheria Alexandrovna Raskolnikov"},  # his mother
+        "Pyotr Petrovitch Luzhin": {"Pyotr Petrovitch Luzhin", "Mr. Luzhin"},  # in either order
+    }
+
+
+def test_a_surname_that_two_men_share_joins_neither() -> None:
+    texts = {0: "Karamazov laughed.", 1: "Fyodor Pavlovitch Karamazov and Dmitri Karamazov came."}
+    variants = {0: ["Karamazov"], 1: ["Fyodor Pavlovitch Karamazov", "Dmitri Karamazov"]}
+    assert names_of(read_all(texts, variants)) == {
+        "Karamazov": {"Karamazov"},
+        "Fyodor Pavlovitch Karamazov": {"Fyodor Pavlovitch Karamazov"},
+        "Dmitri Karamazov": {"Dmitri Karamazov"},
+    }
+
+
 def test_a_models_nickname_of_many_names_is_no_alias_on_the_tables_word() -> None:
     # the model says Lee is Elias; the table lists 'Lee' for seven names, so it does not vouch
     texts = {0: "Elias fought under Hood. When Lee laid down his arms, Elias came home."}

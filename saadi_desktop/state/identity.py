@@ -157,6 +157,17 @@ def gender(name: str) -> str:
     return ""
 
 
+_MALE_PATRONYMIC = ("ovitch", "evitch", "ovich", "evich", "itch")  # 'Romanovitch', 'Prokofitch'
+
+
+def patronymic_surname(name: str) -> str:
+    """The surname of a Russian man's full name — given name, male patronymic, surname
+    ('Rodion Romanovitch Raskolnikov' → 'Raskolnikov'); '' for any other name."""
+    own = core(name)
+    patronymic = len(own) == 3 and own[1].lower().endswith(_MALE_PATRONYMIC)
+    return own[2] if patronymic else ""
+
+
 def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether ``name`` is a family, not one person: the plural of a surname among the
     ``known`` names, that the text puts after 'the' ('the Bennets', 'the Miss Lucases' — but

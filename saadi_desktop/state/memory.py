@@ -35,6 +35,7 @@ from saadi_desktop.state.identity import (
     looks_like_place,
     names_it_shortens,
     noun_gender,
+    patronymic_surname,
     refers,
     speaks,
     stated_equivalent,
@@ -318,7 +319,7 @@ class Memory:
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        full = self._nickname_owner(variants)
+        full = self._nickname_owner(variants) or self._surname_owner(variants, seq)
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
@@ -374,6 +375,28 @@ class Memory:
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None
+
+    def _surname_owner(self, variants: Sequence[str], seq: int) -> EntityRecord | None:
+        """In a Russian novel a man is also his bare surname: 'Raskolnikov' and 'Rodion
+        Romanovitch Raskolnikov' (given name, male patronymic, surname) are one man, met in
+        either order, when the full name is the only man's full name with that surname read so
+        far. His mother 'Pulcheria Alexandrovna Raskolnikov' is a woman; a father and his sons,
+        'Fyodor Pavlovitch Karamazov' and 'Dmitri Karamazov', leave 'Karamazov' to no one."""
+        bare, full = _surname_forms(variants)
+        surname = full or bare
+        if not surname or gender(surname) == "f" or any(gender(v) == "f" for v in variants):
+            return None
+        men = 0  # the clusters read so far that hold a full name with this surname, not a woman's
+        for cluster in self.book.clusters.values():
+            read = [v for v, at in cluster.variants.items() if at <= seq]
+            if any(len(core(v)) >= 2 and core(v)[-1] == surname for v in read):
+                men += all(gender(v) != "f" for v in read)
+        found = [  # the record of the other form: the bare surname of a full name, or the reverse
+            r
+            for r in self.records.values()
+            if r.type == "person" and _surname_forms(r.names())[1 if bare else 0] == surname
+        ]
+        return found[0] if men == 1 and len(found) == 1 else None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
         record = EntityRecord(self.next_id, name, kind, learned_at=seq)
@@ -583,6 +606,17 @@ def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
         gender(v) or (v.split()[0] in HONORIFICS and v.split()[0].rstrip(".") not in SAINTS)
         for v in variants
     )
+
+
+def _surname_forms(names: Sequence[str]) -> tuple[str, str]:
+    """(bare, full): the surname that every one of ``names`` is, alone or after a title
+    ('Raskolnikov', 'Mr. Raskolnikov'), and the surname of a Russian man's full name among them
+    ('Rodion Romanovitch Raskolnikov'); '' where there is none."""
+    names = [n for n in names if alias_kind(n) == "name"]
+    cores = {tuple(core(n)) for n in names}
+    bare = next(iter(cores))[0] if len(cores) == 1 and len(min(cores)) == 1 else ""
+    full = {patronymic_surname(n) for n in names} - {""}
+    return bare, full.pop() if len(full) == 1 else ""
 
 
 def _given_name(name: str) -> str | None:
