@@ -614,7 +614,7 @@ def _surname_forms(names: Sequence[str]) -> tuple[str, str]:
     ('Rodion Romanovitch Raskolnikov'); '' where there is none."""
     names = [n for n in names if alias_kind(n) == "name"]
     cores = {tuple(core(n)) for n in names}
-    bare = next(iter(cores))[0] if len(cores) == 1 and len(min(cores)) == 1 else ""
+    bare = next(iter(cores))[0] if len(cores) == 1 and len(next(iter(cores))) == 1 else ""
     full = {patronymic_surname(n) for n in names} - {""}
     return bare, full.pop() if len(full) == 1 else ""
 
@@ -728,11 +728,13 @@ def not_a_description(
         return "a person of the other gender"
     subject = next((t for t in tokens if t not in HONORIFICS and f"{t}." not in HONORIFICS), "")
     name, possessive = re.subn(r"[’']s?$", "", subject)
-    if name[:1].isupper() and name.casefold() in name_words and name.casefold() not in own:
-        if not possessive:
-            return "a sentence about someone else"
-        if person and not is_person_noun(_possessed(note, subject)):
-            return "a sentence about someone else"
+    if (
+        name[:1].isupper()
+        and name.casefold() in name_words
+        and name.casefold() not in own
+        and (not possessive or (person and not is_person_noun(_possessed(note, subject))))
+    ):
+        return "a sentence about someone else"
     if _names_itself_later(note, names):
         return "a sentence about someone else"
     return ""
