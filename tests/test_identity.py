@@ -421,6 +421,7 @@ def test_two_diminutives_of_one_name_are_one_given_name() -> None:
             "Rodion Romanovitch Raskolnikov",
         ),
         (["Jane", "Miss Bennet"], "Jane"),
+        (["Brother Gardiner", "Gardiner", "Mr. Gardiner"], "Mr. Gardiner"),
     ],
 )
 def test_a_record_is_shown_under_its_fullest_name(names: list[str], shown: str) -> None:
@@ -885,3 +886,10 @@ def test_a_name_of_no_type_becomes_a_person_once_titled_or_speaking() -> None:
     changes = [memory.apply([], memory.roster(seq), seq) for seq in range(3)]
     assert [r.type for r in memory.records.values()] == ["person", "person"]
     assert changes[0].retyped == [] and len(changes[1].retyped) == len(changes[2].retyped) == 1
+
+
+def test_a_kinship_title_makes_no_name_word() -> None:
+    # 'my sister Philips' is a variant 'Sister Philips'; 'sister' stays a common noun for the
+    # note rules ("Elizabeth's sister" says more than a name)
+    book = book_of({0: "My sister Philips came."}, {0: ["Sister Philips"]})
+    assert "philips" in book.name_words and "sister" not in book.name_words

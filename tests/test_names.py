@@ -410,3 +410,32 @@ def test_an_admiral_is_a_man_and_an_inspector_a_title() -> None:
     assert names.cluster_of("Admiral Croft").gender == "m"
     assert names.cluster_of("the Admiral") is not names.cluster_of("Admiral Croft")
     assert names.cluster_of("Inspector Bradstreet") is names.cluster_of("Bradstreet")
+
+
+def test_a_kinship_word_before_a_surname_gives_it_a_gender() -> None:
+    # 'aunt Philips' is Mrs. Philips, not the Mr. Philips a bare 'Philips' would go to; before a
+    # given name the kinship word says nothing ('cousin Elizabeth' is Elizabeth)
+    texts = [
+        "Mr. Philips came in. Philips was kind, and Mr. Philips laughed, and Mrs. Philips sat.",
+        "Mrs. Philips smiled. We will go to my aunt Philips, and to uncle Philips, and Mrs. "
+        "Philips will be glad; my sister Philips, said Mrs. Bennet. Then cousin Elizabeth came.",
+        "My brother Gardiner wrote. Mr. Gardiner came, and Elizabeth laughed.",
+    ]
+    assert mentions_in(texts[1], {"Philips", "Elizabeth", "Bennet"})[1:4] == [
+        "Aunt Philips",
+        "Uncle Philips",
+        "Mrs. Philips",
+    ]
+    names = clusters_of(texts)
+    assert set(names.cluster_of("Mrs. Philips").variants) == {
+        "Mrs. Philips",
+        "Aunt Philips",
+        "Sister Philips",
+    }
+    assert set(names.cluster_of("Mr. Philips").variants) == {
+        "Mr. Philips",
+        "Philips",
+        "Uncle Philips",
+    }
+    assert names.cluster_of("Mr. Gardiner") is names.cluster_of("Brother Gardiner")
+    assert names.cluster_of("Elizabeth").gender == ""

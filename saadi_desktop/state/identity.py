@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from saadi_desktop.state.names import (
     FEMALE,
     HONORIFICS,
+    KIN_ADDRESS,
     MALE,
     PARTICLES,
     SPELLINGS,
@@ -286,8 +287,10 @@ def display_name(names: Sequence[str]) -> str:
     firsts = [own[0] for own in forms if own]
 
     def best_form(own: tuple[str, ...]) -> str:
-        # a title reads well only before a lone surname: 'Mr. Darcy', but 'Elizabeth Bennet'
+        # a title reads well only before a lone surname: 'Mr. Darcy', but 'Elizabeth Bennet';
+        # a form of address over a kinship title: 'Mr. Gardiner', not 'Brother Gardiner'
         titled = [n for n in forms[own] if len(words(n)) > len(own)]
+        titled.sort(key=lambda n: words(n)[0] in KIN_ADDRESS)
         bare = [n for n in forms[own] if n not in titled]
         return ((titled or bare) if len(own) == 1 else (bare or titled))[0]
 

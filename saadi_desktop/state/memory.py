@@ -43,6 +43,7 @@ from saadi_desktop.state.identity import (
 from saadi_desktop.state.names import (
     DROPPED_TITLES,
     HONORIFICS,
+    KIN_TITLES,
     SAINTS,
     is_given_name,
     is_street,
@@ -101,7 +102,8 @@ class BookText:
     def __post_init__(self) -> None:
         self.folded = {seq: fold(t) for seq, t in self.texts.items()}
         self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
-        self.name_words = {w for v in self.cluster_of for w in words(v)}
+        # a kinship title is a common noun too: 'Aunt Philips' makes no name of 'aunt'
+        self.name_words = {w for v in self.cluster_of for w in words(v)} - set(KIN_TITLES)
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:

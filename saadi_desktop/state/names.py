@@ -60,6 +60,12 @@ ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Sir", "L
 ROLE_OF = {"Grandmamma": "Grandmother", "Grandmama": "Grandmother",
            "Grandma": "Grandmother", "Granny": "Grandmother",
            "Grandpapa": "Grandfather", "Grandpa": "Grandfather"}  # fmt: skip
+# Kinship words before a bare surname, which give it a gender ('my aunt Philips', 'my brother
+# Gardiner'): the title they make of it, and the form of address it goes with ('Aunt Philips'
+# is the woman addressed 'Mrs. Philips'). Before a given name they say nothing of who it is
+# ('cousin Elizabeth', 'sister Sonia').
+KIN_TITLES = {"aunt": "Aunt", "uncle": "Uncle", "sister": "Sister", "brother": "Brother"}
+KIN_ADDRESS = {"Aunt": "Mrs", "Sister": "Mrs", "Uncle": "Mr", "Brother": "Mr"}
 # Nationality words without a regular demonym suffix (the suffixed ones are found by shape).
 NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scots", "Swiss",
                  "Greek", "Jew", "Jewess", "Pole", "Turk", "Dane", "Swede", "Finn", "Czech",
@@ -146,6 +152,13 @@ def _gender(variant: str) -> str:
 def _honorific(variant: str) -> str:
     first = _words(variant)[0]
     return first.rstrip(".") if first in HONORIFICS else ""
+
+
+def _address(variant: str) -> str:
+    """The form of address of a titled surname, a kinship title's for it: 'Mrs' for 'Aunt
+    Philips' as for 'Mrs. Philips'."""
+    honorific = _honorific(variant)
+    return KIN_ADDRESS.get(honorific, honorific)
 
 
 def _wife_form(variant: str) -> bool:
@@ -320,6 +333,8 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
 
     def close() -> None:
         role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
+        if len(run) == 1 and before in KIN_TITLES and not is_given_name(run[0]):
+            run.insert(0, KIN_TITLES[before])  # 'aunt Philips' is a woman: 'Aunt Philips'
         while (
             run
             and (run[-1] in PARTICLES or run[-1] in HONORIFICS)
@@ -450,9 +465,11 @@ class NamesPass:
             return None  # only the same form is the same woman, the same street
         if honorific and len(core) == 1:
             # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
-            # a surname join only a cluster already addressed exactly that way.
+            # a surname join only a cluster already addressed exactly that way (or by a
+            # kinship title that goes with it: 'Aunt Philips' is Mrs. Philips).
+            address = _address(variant)
             same = [c for c in self.clusters if any(
-                _honorific(v) == honorific and _core(v) == core for v in c.variants)]  # fmt: skip
+                _address(v) == address and _core(v) == core for v in c.variants)]  # fmt: skip
             if not same and not _surname_only(variant):
                 # a title and a given name: the one cluster using that given name with the same
                 # title ('Lady Anne' of 'Lady Anne Darcy') or, for a title a book drops, bare
