@@ -388,17 +388,19 @@ class Memory:
         surname = full or bare
         if not surname or gender(surname) == "f" or any(gender(v) == "f" for v in variants):
             return None
-        men = 0  # the clusters read so far that hold a full name with this surname, not a woman's
-        for cluster in self.book.clusters.values():
-            read = [v for v, at in cluster.variants.items() if at <= seq]
-            if any(len(core(v)) >= 2 and core(v)[-1] == surname for v in read):
-                men += all(gender(v) != "f" for v in read)
         found = [  # the record of the other form: the bare surname of a full name, or the reverse
             r
             for r in self.records.values()
             if r.type == "person" and _surname_forms(r.names())[1 if bare else 0] == surname
         ]
-        return found[0] if men == 1 and len(found) == 1 else None
+        if len(found) != 1:  # mostly none: the clusters need not be read
+            return None
+        men = 0  # the clusters read so far that hold a full name with this surname, not a woman's
+        for cluster in self.book.clusters.values():
+            read = [v for v, at in cluster.variants.items() if at <= seq]
+            if any(len(core(v)) >= 2 and core(v)[-1] == surname for v in read):
+                men += all(gender(v) != "f" for v in read)
+        return found[0] if men == 1 else None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
         record = EntityRecord(self.next_id, name, kind, learned_at=seq)
