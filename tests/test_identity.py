@@ -25,6 +25,7 @@ from saadi_desktop.state.memory import (
     Candidate,
     Cluster,
     Memory,
+    done_by_another,
     not_a_description,
     replay,
     said_once,
@@ -61,6 +62,11 @@ def test_an_alias_is_a_name_or_a_short_noun_phrase_never_a_clause(alias: str, ki
         ("Rodion Romanovitch", "m"),
         ("Pulcheria Alexandrovna Raskolnikova", "f"),
         ("Zossimov", "m"),
+        # a man's surname ending after a given name: Garnett's women keep it
+        ("Pulcheria Raskolnikov", ""),
+        ("Sonia Marmeladov", ""),
+        ("Vassilyevsky Ostrov", ""),
+        ("Rodion Romanovitch Raskolnikov", "m"),
         ("Dounia", ""),
         ("Elizabeth", ""),
         ("the Englishman", "m"),
@@ -603,6 +609,26 @@ def test_another_persons_thing_describes_a_place_but_not_a_person() -> None:
     note = "Mr. Darcy's letter to Elizabeth"
     assert not_a_description(note, ["Mr. Bingley"], name_words) == "a sentence about someone else"
     assert not_a_description("Mr. Darcy's estate", ["Pemberley"], name_words, person=False) == ""
+
+
+def test_a_note_saying_what_someone_else_did_is_refused() -> None:
+    name_words = {"darcy", "wickham", "lydia", "charlotte", "elizabeth"}
+    ball = (
+        "When the dancing recommenced, and Darcy approached to claim her hand, Charlotte "
+        "cautioned her not to let her fancy for Wickham make her unpleasant."
+    )
+    note = "the man who approached to claim Elizabeth's hand"
+    assert done_by_another(note, ["Mr. Wickham", "Wickham"], ball, name_words)
+    assert not done_by_another(note, ["Mr. Darcy", "Darcy"], ball, name_words)
+    # the deed said from the record's side, with the other named in the note
+    flight = "They were off Saturday night, and Lydia had eloped with him to Scotland."
+    note = "the young man who eloped with Lydia"
+    assert not done_by_another(note, ["Mr. Wickham"], flight, name_words)
+    # a pronoun does it, or the grammar does not say who: the note stands for the other rules
+    assert not done_by_another(note, ["Mr. Wickham"], "He had eloped with her.", name_words)
+    invited = "Charlotte was invited to dinner."
+    assert not done_by_another("the woman who was invited", ["Lydia"], invited, name_words)
+    assert not done_by_another("the woman who danced", ["Lydia"], "Lydia danced.", name_words)
 
 
 def test_a_note_the_model_repeated_is_said_once() -> None:

@@ -54,7 +54,10 @@ PERSON_NOUNS = _FEMALE_NOUNS | _MALE_NOUNS | {
     "housekeeper", "steward", "valet", "butler", "footman", "coachman", "policeman",
     "washerwoman", "cook", "twin", "baby", "infant", "orphan",
 }  # fmt: skip
-_MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch", "ov", "ev", "sky", "skii")
+_MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch")  # a man's patronymic
+# A man's surname ending: a translation that keeps it for his wife and daughters ('Pulcheria
+# Raskolnikov', 'Sonia Marmeladov' in Garnett) makes it a man only where it stands alone.
+_MALE_SURNAME_ENDINGS = ("ov", "ev", "sky", "skii")
 
 
 def fold(text: str) -> str:
@@ -135,8 +138,9 @@ def head_noun(phrase: str) -> str:
 
 
 def gender(name: str) -> str:
-    """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending, or — for a
-    descriptive phrase ('the Englishman', 'the old woman') — its head noun."""
+    """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending (a man's surname
+    ending only on the surname alone: 'Zossimov', not 'Sonia Marmeladov' nor 'Vassilyevsky
+    Ostrov'), or — for a descriptive phrase ('the Englishman', 'the old woman') — its head noun."""
     tokens = words(name)
     if tokens and tokens[0][0].islower():
         head = head_noun(name)
@@ -149,16 +153,18 @@ def gender(name: str) -> str:
         return "m"
     if tokens and tokens[0] in FEMALE:
         return "f"
-    for word in core(name)[1:] or core(name):
+    own = core(name)
+    for word in own[1:] or own:
         lowered = word.lower()
         if len(lowered) >= 6 and lowered.endswith(_FEMALE_ENDINGS):
             return "f"
         if len(lowered) >= 6 and lowered.endswith(_MALE_ENDINGS):
             return "m"
-    return ""
+    alone = own[0].lower() if len(own) == 1 else ""
+    return "m" if len(alone) >= 6 and alone.endswith(_MALE_SURNAME_ENDINGS) else ""
 
 
-_MALE_PATRONYMIC = ("ovitch", "evitch", "ovich", "evich", "itch")  # 'Romanovitch', 'Prokofitch'
+_MALE_PATRONYMIC = (*_MALE_ENDINGS, "itch")  # 'Romanovitch'; 'Prokofitch' inside a full name
 
 
 def patronymic_surname(name: str) -> str:

@@ -242,7 +242,7 @@ class Memory:
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
-            self._describe(record, line, folded, change)
+            self._describe(record, line, text, change)
             if any(
                 _occurs(fold(a), folded) and not self._role_word(a)
                 for a in record.aliases
@@ -498,10 +498,11 @@ class Memory:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
-    def _describe(self, record: EntityRecord, line: Line, folded: str, change: Change) -> None:
+    def _describe(self, record: EntityRecord, line: Line, text: str, change: Change) -> None:
         note = said_once(line.note)
         if not note:
             return
+        folded = fold(text)
         names = [record.name, *record.aliases]
         said = _said(note, names)
         if foreign_letters(note, folded):  # 'refined by教育': the model's stray tokens
@@ -530,6 +531,8 @@ class Memory:
             note, names, self.book.name_words, person=record.type == "person"
         ):
             change.refused.append((note, why))
+        elif done_by_another(note, names, text, self.book.name_words):
+            change.refused.append((note, "what someone else did"))
         elif not grounded(note, names, folded, self.book.name_words):
             change.ungrounded.append(note)
         elif _LIST_LINE.search(note) or fold(note) in self.notes:
@@ -744,6 +747,38 @@ def not_a_description(
     return ""
 
 
+_COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
+            "appeared", "remained"}  # fmt: skip
+_WHO_DID = re.compile(r"(?:the|a|an)\s+(?:[\w’'-]+,?\s+){0,3}?([\w-]+)\s+who\s+([\w’'-]+)", re.I)
+_AUXILIARIES = _COPULAS | {"has", "had", "have", "having", "would", "could", "should", "will",
+                           "did", "does", "do", "then", "also", "soon", "just", "now"}  # fmt: skip
+
+
+def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[str]) -> bool:
+    """Whether a note saying what the record did ('the man who approached to claim Elizabeth's
+    hand') takes a verb the passage only ever gives to someone else by name ('… and Darcy
+    approached to claim her hand' of Wickham). Where the other is named in the note too, the
+    note may say the same deed from the record's side ('the young man who eloped with Lydia':
+    'Lydia had eloped with him'); where a pronoun or the record's own name does it, it stands."""
+    match = _WHO_DID.match(note.strip())
+    if not match or not is_person_noun(match.group(1)):
+        return False
+    verb = match.group(2).casefold()
+    if verb in _AUXILIARIES:  # 'the man who was invited': whose deed the grammar does not say
+        return False
+    own, said = _own_words(names), {w.casefold() for w in words(note)}
+    doers = []
+    for found in re.finditer(rf"(?<![\w’'-]){re.escape(verb)}(?![\w’'-])", text, re.I):
+        before = re.findall(r"[\w’'-]+|[^\w\s]", text[max(0, found.start() - 80) : found.start()])
+        while before and (before[-1].casefold() in _AUXILIARIES or before[-1].endswith("ly")):
+            before.pop()  # 'Lydia had eloped', 'Darcy suddenly approached'
+        doers.append(before[-1] if before else "")
+    return bool(doers) and all(
+        doer[:1].isupper() and doer.casefold() in name_words and doer.casefold() not in own | said
+        for doer in doers
+    )
+
+
 _PHRASE_END = {"of", "to", "in", "at", "on", "with", "by", "for", "from", "near", "and", "or",
                "but", "who", "whom", "whose", "which", "that", "as"}  # fmt: skip
 
@@ -840,10 +875,6 @@ def _no_room_for_the_next_word(note: str, folded_chunk: str) -> bool:
         if len(key) + 1 + len(match.group(1)) > MAX_NOTE:
             return True
     return False
-
-
-_COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
-            "appeared", "remained"}  # fmt: skip
 
 
 def _cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> bool:
