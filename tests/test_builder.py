@@ -591,3 +591,31 @@ def test_a_record_retyped_a_place_later_is_stored_so_and_replays_so(
     with BookDB.open(path) as db:
         replay_book(db)
     assert dump(path)["entities"] == built["entities"]
+
+
+def test_two_records_merged_are_two_before_the_merge_one_after_and_replay_so(
+    tmp_path: Path, library: Path
+) -> None:
+    chapters = [
+        ("Chapter 1", "<p>Mr. Razumihin laughed at the inn, and Razumihin paid for the tea.</p>"),
+        ("Chapter 2", "<p>Dmitri came in from the rain, and Dmitri sat down by the stove.</p>"),
+        ("Chapter 3", "<p>Dmitri Prokofitch Razumihin, the landlady read from the letter.</p>"),
+        ("Chapter 4", "<p>Dmitri went out again, and Razumihin did not come back that night.</p>"),
+    ]
+    path = import_book(make_epub(tmp_path / "r.epub", chapters), chunk_words=30).info.path
+    run(path, llm=ScriptedLLM(default=lambda messages: ""))
+    with BookDB.open(path) as db:
+        seqs = [c.seq for c in db.chunks() if c.matter == "body"]
+        before, merged, after = (store.records(db, seqs[i]) for i in (1, 2, 3))
+        shown = [{r.name, *r.aliases} for r in after if "Dmitri" in {r.name, *r.aliases}]
+        gone = [r for r in store.records(db, merged=True) if r.merged_at is not None]
+        linked = {e for _, e, _ in store.links(db, seqs[3])}
+    assert len(gone) == 1 and gone[0].merged_at == seqs[2]
+    assert gone[0].id in {r.id for r in before} - {r.id for r in merged}  # a record until then
+    assert shown == [{"Mr. Razumihin", "Razumihin", "Dmitri", "Dmitri Prokofitch Razumihin"}]
+    assert gone[0].id not in linked  # its passages are linked to the one record now
+    built = dump(path)
+    with BookDB.open(path) as db:
+        replay_book(db)
+    assert dump(path)["entities"] == built["entities"]
+    assert dump(path)["links"] == built["links"]

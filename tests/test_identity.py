@@ -813,10 +813,7 @@ def book_of(texts: dict[int, str], variants: dict[int, list[str]]) -> BookText:
 
 def read_all(texts: dict[int, str], variants: dict[int, list[str]]) -> Memory:
     """A memory that has read ``texts`` with no model answer: the names alone decide."""
-    memory = Memory(book_of(texts, variants))
-    for seq in sorted(texts):
-        memory.apply([], memory.roster(seq), seq)
-    return memory
+    return read_all_of(book_of(texts, variants))
 
 
 def test_a_nickname_of_many_names_or_a_saint_joins_no_one_by_the_table_alone() -> None:
@@ -919,3 +916,56 @@ def test_a_kinship_title_makes_no_name_word() -> None:
     # note rules ("Elizabeth's sister" says more than a name)
     book = book_of({0: "My sister Philips came."}, {0: ["Sister Philips"]})
     assert "philips" in book.name_words and "sister" not in book.name_words
+
+
+def test_a_russian_mans_full_name_makes_his_two_records_one_from_where_it_is_read() -> None:
+    # 'Razumihin' and 'Dmitri' are two records until 'Dmitri Prokofitch Razumihin' is read
+    texts = {
+        0: "Mr. Razumihin laughed. Razumihin always laughed.",
+        1: "Dmitri came in.",
+        2: "Dmitri Prokofitch Razumihin, said Nastasya.",
+    }
+    clusters = {
+        0: Cluster(0, "m", {"Mr. Razumihin": 0, "Razumihin": 0}),
+        1: Cluster(1, "", {"Dmitri": 1, "Dmitri Prokofitch Razumihin": 2}),
+    }
+    mentions = {0: [(0, "Razumihin"), (0, "Mr. Razumihin")], 1: [(1, "Dmitri")]}
+    mentions[2] = [(1, "Dmitri Prokofitch Razumihin")]
+    memory = Memory(BookText(texts, clusters, mentions))
+    for seq in (0, 1):
+        memory.apply([], memory.roster(seq), seq)
+    assert len(memory.records) == 2
+    change = memory.apply([], memory.roster(2), 2)
+    (record,) = memory.records.values()
+    assert change.merged == [(2, record.id)]
+    assert {record.name, *record.aliases} == {
+        "Mr. Razumihin", "Razumihin", "Dmitri", "Dmitri Prokofitch Razumihin"
+    }  # fmt: skip
+    assert record.aliases["Dmitri"] == 2  # known as one man from passage 2 on
+    assert memory.linked[record.id] == {0, 1, 2}
+    roster = memory.roster(1)  # a later answer about 'Dmitri' finds the one record
+    assert [c.record for c in roster] == [record.id]
+
+
+def test_a_full_name_another_man_shares_merges_nothing_and_a_womans_does_not_stop_it() -> None:
+    def records_after(kin: str) -> int:
+        text = f"Dmitri Prokofitch Razumihin and {kin}."
+        texts = {0: "Mr. Razumihin laughed.", 1: "Dmitri came.", 2: text}
+        clusters = {
+            0: Cluster(0, "m", {"Mr. Razumihin": 0}),
+            1: Cluster(1, "", {"Dmitri": 1, "Dmitri Prokofitch Razumihin": 2}),
+            2: Cluster(2, "", {kin: 2}),
+        }
+        mentions = {0: [(0, "Mr. Razumihin")], 1: [(1, "Dmitri")]}
+        mentions[2] = [(1, "Dmitri Prokofitch Razumihin"), (2, kin)]
+        return len(read_all_of(BookText(texts, clusters, mentions)).records)
+
+    assert records_after("Vassily Ivanovitch Razumihin") == 3  # his father: whose is the surname?
+    assert records_after("Pulcheria Alexandrovna Razumihin") == 2  # his mother
+
+
+def read_all_of(book: BookText) -> Memory:
+    memory = Memory(book)
+    for seq in sorted(book.texts):
+        memory.apply([], memory.roster(seq), seq)
+    return memory

@@ -20,6 +20,7 @@ from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.bm25 import PrefixBM25, tokens
 from saadi_desktop.search.corpus import Corpus, Field, Summary, load_corpus
 from saadi_desktop.search.embed import HashingEmbedder, windows
+from saadi_desktop.search.engine import NEVER
 from saadi_desktop.search.fusion import fuse, rrf, zscore
 from saadi_desktop.store import BookDB
 from saadi_desktop.store.vectors import load_vectors
@@ -184,6 +185,26 @@ def _build_spoiler_corpus() -> Corpus:
 
 
 _SPOILER_CORPUS = _build_spoiler_corpus()
+
+
+def test_a_record_merged_away_scores_until_the_merge_and_never_after() -> None:
+    corpus = _SPOILER_CORPUS
+    entity = max(corpus.entity_names, key=lambda e: sum(f.entity_id == e for f in corpus.fields))
+    name = next(f.text for f in corpus.fields if f.entity_id == entity)
+    corpus = dataclasses.replace(corpus, links=[k for k in corpus.links if k[1] == entity])
+    merged_at = corpus.chunks[2].seq
+    merged = _searcher(dataclasses.replace(corpus, merged_at={entity: merged_at}))
+    plain = _searcher(corpus)
+    for retriever in ("bm25", "dense"):
+        # before the merge it is a record like any other
+        before = corpus.chunks[1].start
+        a = merged.search(name, until=before, retriever=retriever, k=20).results
+        assert a == plain.search(name, until=before, retriever=retriever, k=20).results
+        # after, none of its fields lifts a passage, and no reason names it
+        assert plain.channel_scores(name, None, retriever, ["memory"])[0]["memory"].any()
+        assert not merged.channel_scores(name, None, retriever, ["memory"])[0]["memory"].any()
+        for i in range(len(corpus.chunks)):
+            assert merged._best_entity(i, name, NEVER)[0] != entity
 
 
 def test_dense_vectors_are_stored_once_and_used(indexed: Path) -> None:

@@ -46,6 +46,8 @@ class Corpus:
     # summary channel's fallback before the builder reaches a passage), and the whole tree
     residuals: list[Summary] = field(default_factory=list)
     tree: list[ResidualRow] = field(default_factory=list)
+    # a record merged into another: where it stops being one (its facts are the other's then)
+    merged_at: dict[int, int] = field(default_factory=dict)
 
 
 def load_corpus(db: BookDB) -> Corpus:
@@ -56,8 +58,11 @@ def load_corpus(db: BookDB) -> Corpus:
     titles = [sections[c.section_seq].title if c.section_seq is not None else "" for c in chunks]
     fields: list[Field] = []
     names: dict[int, str] = {}
-    for record in store.records(db):
+    merged: dict[int, int] = {}
+    for record in store.records(db, merged=True):
         names[record.id] = record.name
+        if record.merged_at is not None:
+            merged[record.id] = record.merged_at
         fields.append(Field(record.id, "name", record.name, record.learned_at))
         fields += [Field(record.id, "alias", a, at) for a, at in record.aliases.items()]
         fields += [Field(record.id, "description", d, at) for d, at in record.descriptions.items()]
@@ -74,10 +79,11 @@ def load_corpus(db: BookDB) -> Corpus:
         section_titles=titles,
         entity_names=names,
         fields=sorted(fields, key=lambda f: f.learned_at),
-        links=sorted(store.links(db), key=lambda link: link[2]),
+        links=sorted(store.links(db, merged=True), key=lambda link: link[2]),
         summaries=sorted(summaries, key=lambda s: s.learned_at),
         residuals=section_residuals(tree),
         tree=tree,
+        merged_at=merged,
     )
 
 

@@ -73,6 +73,9 @@ class Searcher:
         self.residual_learned = [r.learned_at for r in corpus.residuals]
         entity_ids = sorted(corpus.entity_names)
         self.entity_index = {e: i for i, e in enumerate(entity_ids)}
+        self.entity_gone = np.array(  # where a merged record stops being one
+            [corpus.merged_at.get(e, NEVER + 1) for e in entity_ids], dtype=np.int64
+        )
         self.field_entity = np.array(
             [self.entity_index[f.entity_id] for f in corpus.fields], dtype=np.int64
         )
@@ -153,6 +156,7 @@ class Searcher:
         self._field_scores = field_scores  # read by _best_entity for this query's reasons
         entity_best = np.full(len(self.entity_index), -np.inf)
         np.maximum.at(entity_best, self.field_entity[:fields], field_scores)
+        entity_best[self.entity_gone <= limit] = -np.inf  # merged: its facts are another's
         chunk, entity = self.link_chunk[:links], self.link_entity[:links]
         keep = (chunk >= 0) & (chunk < m) & (entity >= 0)
         values = entity_best[entity[keep]]
@@ -255,7 +259,11 @@ class Searcher:
         """The linked record (as of the limit) and its field that scored best for the query
         in the memory channel just computed."""
         seq = self.corpus.chunks[i].seq
-        linked = {e for e, learned in self.links_of.get(seq, []) if learned <= limit}
+        linked = {
+            e
+            for e, learned in self.links_of.get(seq, [])
+            if learned <= limit < self.entity_gone[self.entity_index[e]]
+        }
         scores = self._field_scores
         best: tuple[float, int | None, str] = (-np.inf, None, "")
         for entity in sorted(linked):

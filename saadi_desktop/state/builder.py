@@ -212,6 +212,7 @@ class _Loop:
                 finished=finished,
                 answer=kept,
                 retyped=change.retyped,
+                merged=change.merged,
             ),
             self.llm.model_id,
             prompts.PROMPT_VERSION,

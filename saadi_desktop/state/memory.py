@@ -143,6 +143,7 @@ class Change:
     refused: list[tuple[str, str]] = field(default_factory=list)  # (proposal, the rule's reason)
     pending: list[str] = field(default_factory=list)  # names waiting for more support
     retyped: list[tuple[int, str]] = field(default_factory=list)  # (record, its new type)
+    merged: list[tuple[int, int]] = field(default_factory=list)  # (record merged away, into)
 
     def link(self, seq: int, record: int) -> None:
         if (seq, record) not in self.links:
@@ -163,6 +164,7 @@ class Memory:
         self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
         self.notes: set[str] = set()  # every note kept so far (folded)
         self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
+        self.linked: dict[int, set[int]] = {}  # record -> the chunks linked to it so far
 
     def adopt(self, records: Iterable[EntityRecord]) -> None:
         """Take over records stored before answers were kept (an older book resumed): their
@@ -251,6 +253,8 @@ class Memory:
                 change.link(seq, record.id)  # the model resolved a descriptive reference
         self._link_text(seq, change)
         self._retype(seq, change)
+        for chunk, record_id in change.links:
+            self.linked.setdefault(record_id, set()).add(chunk)
         return change
 
     def _listed(
@@ -553,12 +557,54 @@ class Memory:
                 change.link(seq, record.id)
                 if self.book.clusters[cluster].variants[variant] == seq:  # a variant new here
                     self._add_alias(record, variant, seq, change)
+                    self._merge_surname(record, variant, seq, change)
             else:
                 self._cluster_record(cluster, "", seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
+
+    def _merge_surname(self, record: EntityRecord, variant: str, seq: int, change: Change) -> None:
+        """A Russian man's full name, new in a record met by his given name, makes it one with
+        the record of his bare surname (the rule of :meth:`_surname_owner`): 'Dmitri', then
+        'Dmitri Prokofitch Razumihin', beside 'Razumihin'. The older record stays."""
+        other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
+        if other is None or other.id == record.id or conflict(record.names(), other.names()):
+            return
+        gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
+        self._merge(gone, into, seq, change)
+
+    def _merge(self, gone: EntityRecord, into: EntityRecord, seq: int, change: Change) -> None:
+        """Two records are one person from ``seq`` on: ``gone``'s names, clusters, notes and
+        links become ``into``'s, stamped ``seq``, since that is when it became known; ``gone``
+        stays in the store for a reader before ``seq``."""
+        del self.records[gone.id]
+        for cluster, owner in self.by_cluster.items():
+            if owner == gone.id:
+                self.by_cluster[cluster] = into.id
+        for names in (self.owner, self.loose_names):
+            for name, owner in names.items():
+                if owner == gone.id:
+                    names[name] = into.id
+        for holders in self.holders.values():
+            if gone.id in holders:
+                holders.discard(gone.id)
+                holders.add(into.id)
+        into.clusters.update(dict.fromkeys(gone.clusters, seq))
+        for name in (gone.name, *gone.aliases):
+            self._add_alias(into, name, seq, change)
+        for note in gone.descriptions:
+            if note not in into.descriptions:
+                into.descriptions[note] = seq
+                change.new_descriptions.append((into.id, note))
+        if into.type == "other" and gone.type != "other":
+            into.type = gone.type
+            change.retyped.append((into.id, into.type))
+        chunks = self.linked.pop(gone.id, set()) | {c for c, r in change.links if r == gone.id}
+        for chunk in sorted(chunks):
+            change.link(chunk, into.id)
+        change.merged.append((gone.id, into.id))
 
     def _retype(self, seq: int, change: Change) -> None:
         """A record's type was fixed in the passage that first named it, often before the text

@@ -162,4 +162,5 @@ def memory_rows(changes: Sequence[Change]) -> store.MemoryRows:
         rows.aliases += [(i, alias, change.seq) for i, alias in change.new_aliases]
         rows.descriptions += [(i, text, change.seq) for i, text in change.new_descriptions]
         rows.links += [(chunk, i, change.seq) for chunk, i in change.links]
+        rows.merged += [(gone, into, change.seq) for gone, into in change.merged]
     return rows

@@ -47,7 +47,9 @@ CREATE TABLE entities (             -- entity memory records
     learned_at  INTEGER NOT NULL,
     source      TEXT NOT NULL DEFAULT 'llm',     -- llm | names (the zero-LLM names pass)
     model_id    TEXT NOT NULL DEFAULT '',
-    prompt_version TEXT NOT NULL DEFAULT ''
+    prompt_version TEXT NOT NULL DEFAULT '',
+    merged_into INTEGER,                         -- the record it became one with, from merged_at
+    merged_at   INTEGER                          -- on (its rows were copied there, stamped then)
 );
 
 CREATE TABLE aliases (
@@ -190,4 +192,4 @@ CREATE TABLE answers (              -- every update call's raw answer: the memor
     at             TEXT NOT NULL
 );
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;

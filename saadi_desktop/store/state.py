@@ -53,6 +53,7 @@ class RecordRow:
     learned_at: int
     aliases: dict[str, int]
     descriptions: dict[str, int]
+    merged_at: int | None = None  # from here on the record is another's (see records())
 
 
 @dataclass
@@ -71,6 +72,7 @@ class StepWrite:
     finished: bool = False
     answer: tuple[str, str] | None = None  # the update's roster (JSON) and raw answer
     retyped: list[tuple[int, str]] = field(default_factory=list)  # (entity id, its new type)
+    merged: list[tuple[int, int]] = field(default_factory=list)  # (record merged away, into)
 
 
 @dataclass(frozen=True)
@@ -101,12 +103,18 @@ def set_builder_model(db: BookDB, model_id: str, model_path: str, prompt_version
         )
 
 
-def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
-    """Entity records with the aliases and descriptions learned at or before ``until_chunk``."""
+_UNMERGED = "(merged_at IS NULL OR merged_at > ?)"  # a record still, at the reading limit
+
+
+def records(db: BookDB, until_chunk: int | None = None, *, merged: bool = False) -> list[RecordRow]:
+    """Entity records with the aliases and descriptions learned at or before ``until_chunk``;
+    a record merged into another by then is not one any more (its rows are the other's), unless
+    ``merged`` asks for those too (each with its ``merged_at``)."""
     limit = until_chunk if until_chunk is not None else 1 << 62
     rows = db.db.execute(
-        "SELECT id, name, type, learned_at FROM entities WHERE learned_at <= ? ORDER BY id",
-        (limit,),
+        f"SELECT id, name, type, learned_at, merged_at FROM entities WHERE learned_at <= ? "
+        f"AND {_UNMERGED} ORDER BY id",
+        (limit, -1 if merged else limit),
     ).fetchall()
     aliases: dict[int, dict[str, int]] = {}
     for entity_id, alias, learned in db.db.execute(
@@ -123,8 +131,8 @@ def records(db: BookDB, until_chunk: int | None = None) -> list[RecordRow]:
     ):
         descriptions.setdefault(entity_id, {})[text] = learned
     return [
-        _shown(RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {})))
-        for i, name, kind, learned in rows
+        _shown(RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {}), at))
+        for i, name, kind, learned, at in rows
     ]
 
 
@@ -136,7 +144,10 @@ def _shown(record: RecordRow) -> RecordRow:
         return record
     aliases = {record.name: record.learned_at, **record.aliases}
     del aliases[name]
-    return RecordRow(record.id, name, record.type, record.learned_at, aliases, record.descriptions)
+    return RecordRow(
+        record.id, name, record.type, record.learned_at, aliases, record.descriptions,
+        record.merged_at,
+    )  # fmt: skip
 
 
 ROLE_WORD_HOLDERS = 3
@@ -157,13 +168,16 @@ def _drop_role_words(aliases: dict[int, dict[str, int]]) -> None:
                 del names[alias]
 
 
-def links(db: BookDB, until_chunk: int | None = None) -> list[tuple[int, int, int]]:
-    """(chunk_seq, entity_id, learned_at) of every link learned at or before ``until_chunk``."""
+def links(
+    db: BookDB, until_chunk: int | None = None, *, merged: bool = False
+) -> list[tuple[int, int, int]]:
+    """(chunk_seq, entity_id, learned_at) of every link learned at or before ``until_chunk``, to
+    the records that are records then (all, with ``merged``; see :func:`records`)."""
     limit = until_chunk if until_chunk is not None else 1 << 62
     return db.db.execute(
-        "SELECT chunk_seq, entity_id, learned_at FROM links WHERE learned_at <= ? "
-        "ORDER BY chunk_seq, entity_id",
-        (limit,),
+        "SELECT chunk_seq, entity_id, links.learned_at FROM links JOIN entities ON id = entity_id "
+        f"WHERE links.learned_at <= ? AND {_UNMERGED} ORDER BY chunk_seq, entity_id",
+        (limit, -1 if merged else limit),
     ).fetchall()
 
 
@@ -252,6 +266,10 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
             "UPDATE entities SET type = ? WHERE id = ?", [(t, i) for i, t in step.retyped]
         )
         db.db.conn.executemany(
+            "UPDATE entities SET merged_into = ?, merged_at = ? WHERE id = ?",
+            [(into, seq, gone) for gone, into in step.merged],
+        )
+        db.db.conn.executemany(
             "INSERT OR IGNORE INTO aliases (entity_id, alias, learned_at) VALUES (?, ?, ?)",
             [(i, alias, seq) for i, alias in step.new_aliases],
         )
@@ -317,6 +335,7 @@ class MemoryRows:
     aliases: list[tuple[int, str, int]]  # entity id, alias, learned_at
     descriptions: list[tuple[int, str, int]]
     links: list[tuple[int, int, int]]  # chunk seq, entity id, learned_at
+    merged: list[tuple[int, int, int]] = field(default_factory=list)  # id, into, merged_at
 
 
 def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: str) -> None:
@@ -341,6 +360,10 @@ def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: 
         db.db.conn.executemany(
             "INSERT OR IGNORE INTO links (chunk_seq, entity_id, learned_at) VALUES (?, ?, ?)",
             rows.links,
+        )
+        db.db.conn.executemany(
+            "UPDATE entities SET merged_into = ?, merged_at = ? WHERE id = ?",
+            [(into, at, gone) for gone, into, at in rows.merged],
         )
 
 
