@@ -969,3 +969,25 @@ def read_all_of(book: BookText) -> Memory:
     for seq in sorted(book.texts):
         memory.apply([], memory.roster(seq), seq)
     return memory
+
+
+def test_the_same_surname_after_a_russian_diminutive_makes_two_records_one() -> None:
+    def records_after(short: str, first: str, full: str) -> list[set[str]]:
+        """``short`` read first, then ``first`` and, later, its full name ``full``."""
+        texts = {0: f"{short} came in.", 1: f"{first} sat down.", 2: f"{full} signed."}
+        clusters = {
+            0: Cluster(0, "", {short.split()[0]: 0, short: 0}),
+            1: Cluster(1, "", {first: 1, full: 2}),
+        }
+        mentions = {0: [(0, short)], 1: [(1, first)], 2: [(1, full)]}
+        memory = read_all_of(BookText(texts, clusters, mentions))
+        return [{r.name, *r.aliases} for r in memory.records.values()]
+
+    # Sonia is Sofya's Russian diminutive, and the surname is one
+    assert records_after("Sonia Marmeladov", "Sofya Semyonovna", "Sofya Semyonovna Marmeladov") == [
+        {"Sonia", "Sonia Marmeladov", "Sofya Semyonovna", "Sofya Semyonovna Marmeladov"}
+    ]
+    # another surname; or the English table's Tom of Thomas: Sir Thomas Bertram's son is Tom,
+    # whom this rule does not make his father
+    assert len(records_after("Sonia Lebeziatnikov", "Sofya", "Sofya Semyonovna Marmeladov")) == 2
+    assert len(records_after("Tom Bertram", "Mr. Thomas", "Mr. Thomas Bertram")) == 2

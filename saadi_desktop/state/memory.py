@@ -44,6 +44,7 @@ from saadi_desktop.state.names import (
     DROPPED_TITLES,
     HONORIFICS,
     KIN_TITLES,
+    RUSSIAN_DIMINUTIVES,
     SAINTS,
     is_given_name,
     is_street,
@@ -557,7 +558,7 @@ class Memory:
                 change.link(seq, record.id)
                 if self.book.clusters[cluster].variants[variant] == seq:  # a variant new here
                     self._add_alias(record, variant, seq, change)
-                    self._merge_surname(record, variant, seq, change)
+                    self._merge_full_name(record, variant, seq, change)
             else:
                 self._cluster_record(cluster, "", seq, change)
         text = self.book.texts[seq]
@@ -565,15 +566,39 @@ class Memory:
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
 
-    def _merge_surname(self, record: EntityRecord, variant: str, seq: int, change: Change) -> None:
-        """A Russian man's full name, new in a record met by his given name, makes it one with
-        the record of his bare surname (the rule of :meth:`_surname_owner`): 'Dmitri', then
-        'Dmitri Prokofitch Razumihin', beside 'Razumihin'. The older record stays."""
+    def _merge_full_name(
+        self, record: EntityRecord, variant: str, seq: int, change: Change
+    ) -> None:
+        """A full name new in a record makes it one with another record when the text says who
+        the other is: the bare surname of a Russian man (the rule of :meth:`_surname_owner`:
+        'Dmitri', then 'Dmitri Prokofitch Razumihin', beside 'Razumihin'), or the same surname
+        after the Russian diminutive of the given name ('Sofya Semyonovna Marmeladov' beside
+        'Sonia Marmeladov'; the English table does not say it: Sir Thomas Bertram's son is Tom
+        Bertram). The older record stays."""
         other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
+        other = other or self._diminutive_owner(record, variant)
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
         self._merge(gone, into, seq, change)
+
+    def _diminutive_owner(self, record: EntityRecord, variant: str) -> EntityRecord | None:
+        """The one other person whose full name has ``variant``'s surname after a Russian
+        diminutive of its given name, or the reverse."""
+        own = core(variant)
+        if len(own) < 2:
+            return None
+        found = [
+            other
+            for other in self.records.values()
+            if other.id != record.id
+            and other.type == "person"
+            and any(
+                len(name) >= 2 and name[-1] == own[-1] and russian_pair(name[0], own[0])
+                for name in map(core, other.names())
+            )
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _merge(self, gone: EntityRecord, into: EntityRecord, seq: int, change: Change) -> None:
         """Two records are one person from ``seq`` on: ``gone``'s names, clusters, notes and
@@ -683,6 +708,15 @@ def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES, *, russian: b
     """Whether the table lists ``nick`` as a diminutive of ``full`` and of at most ``senses``
     full names in all (the Russian table only when ``russian``: see RUSSIAN_DIMINUTIVES)."""
     return is_diminutive(nick, full, russian=russian) and len(names_it_shortens(nick)) <= senses
+
+
+def russian_pair(a: str, b: str) -> bool:
+    """Whether one given name is the other's Russian diminutive ('Sonia', 'Sofya')."""
+    return any(
+        x.lower() in nicks.split() and y.lower() in full.split("/")
+        for x, y in ((a, b), (b, a))
+        for full, nicks in RUSSIAN_DIMINUTIVES.items()
+    )
 
 
 def _type(name: str, proposed: str) -> str:
