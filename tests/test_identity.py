@@ -991,3 +991,24 @@ def test_the_same_surname_after_a_russian_diminutive_makes_two_records_one() -> 
     # whom this rule does not make his father
     assert len(records_after("Sonia Lebeziatnikov", "Sofya", "Sofya Semyonovna Marmeladov")) == 2
     assert len(records_after("Tom Bertram", "Mr. Thomas", "Mr. Thomas Bertram")) == 2
+
+
+def test_a_full_name_said_again_merges_once_the_other_bearer_is_known_for_a_woman() -> None:
+    texts = {
+        0: "Mr. Razumihin laughed.",
+        1: "Dmitri Prokofitch Razumihin and Pulcheria Razumihin came.",  # is she a he?
+        2: "Pulcheria Alexandrovna Razumihin wrote.",  # a woman
+        3: "Dmitri Prokofitch Razumihin read it.",
+    }
+    clusters = {
+        0: Cluster(0, "m", {"Mr. Razumihin": 0}),
+        1: Cluster(1, "", {"Dmitri Prokofitch Razumihin": 1}),
+        2: Cluster(2, "", {"Pulcheria Razumihin": 1, "Pulcheria Alexandrovna Razumihin": 2}),
+    }
+    mentions = {0: [(0, "Mr. Razumihin")], 1: [(1, "Dmitri Prokofitch Razumihin")]}
+    mentions[1].append((2, "Pulcheria Razumihin"))
+    mentions[2] = [(2, "Pulcheria Alexandrovna Razumihin")]
+    mentions[3] = [(1, "Dmitri Prokofitch Razumihin")]
+    memory = Memory(BookText(texts, clusters, mentions))
+    merged = [memory.apply([], memory.roster(seq), seq).merged for seq in range(4)]
+    assert merged == [[], [], [], [(2, 1)]]

@@ -556,8 +556,10 @@ class Memory:
             if cluster in self.by_cluster:
                 record = self.records[self.by_cluster[cluster]]
                 change.link(seq, record.id)
-                if self.book.clusters[cluster].variants[variant] == seq:  # a variant new here
+                new = self.book.clusters[cluster].variants[variant] == seq
+                if new:
                     self._add_alias(record, variant, seq, change)
+                if new or patronymic_surname(variant):  # said again: the surname may be his now
                     self._merge_full_name(record, variant, seq, change)
             else:
                 self._cluster_record(cluster, "", seq, change)
