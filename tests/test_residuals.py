@@ -281,6 +281,8 @@ def test_a_version_2_book_upgrades_and_gets_its_tree(book_path: Path) -> None:
         raw.execute("DROP TABLE answers")  # version 4's
         raw.execute("ALTER TABLE calls DROP COLUMN refused")  # version 5's
         raw.execute("ALTER TABLE calls DROP COLUMN raw")
+        raw.execute("ALTER TABLE entities DROP COLUMN merged_into")  # version 6's
+        raw.execute("ALTER TABLE entities DROP COLUMN merged_at")
         raw.execute(create)
         raw.execute("PRAGMA user_version = 2")
     with BookDB.open(book_path) as db:
