@@ -245,7 +245,7 @@ class Memory:
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
-            self._describe(record, line, text, change)
+            self._describe(record, line, text, folded, change)
             if any(
                 _occurs(fold(a), folded) and not self._role_word(a)
                 for a in record.aliases
@@ -503,11 +503,12 @@ class Memory:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
-    def _describe(self, record: EntityRecord, line: Line, text: str, change: Change) -> None:
+    def _describe(
+        self, record: EntityRecord, line: Line, text: str, folded: str, change: Change
+    ) -> None:
         note = said_once(line.note)
         if not note:
             return
-        folded = fold(text)
         names = [record.name, *record.aliases]
         said = _said(note, names)
         if foreign_letters(note, folded):  # 'refined by教育': the model's stray tokens
@@ -571,12 +572,12 @@ class Memory:
     def _merge_full_name(
         self, record: EntityRecord, variant: str, seq: int, change: Change
     ) -> None:
-        """A full name new in a record makes it one with another record when the text says who
-        the other is: the bare surname of a Russian man (the rule of :meth:`_surname_owner`:
-        'Dmitri', then 'Dmitri Prokofitch Razumihin', beside 'Razumihin'), or the same surname
-        after the Russian diminutive of the given name ('Sofya Semyonovna Marmeladov' beside
-        'Sonia Marmeladov'; the English table does not say it: Sir Thomas Bertram's son is Tom
-        Bertram). The older record stays."""
+        """A full name new in a record (or a Russian man's, said again) makes it one with another
+        record when the text says who the other is: the bare surname of a Russian man (the rule
+        of :meth:`_surname_owner`: 'Dmitri', then 'Dmitri Prokofitch Razumihin', beside
+        'Razumihin'), or the same surname after the Russian diminutive of the given name ('Sofya
+        Semyonovna Marmeladov' beside 'Sonia Marmeladov'; the English table does not say it: Sir
+        Thomas Bertram's son is Tom Bertram). The older record stays."""
         other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
         other = other or self._diminutive_owner(record, variant)
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
