@@ -116,20 +116,23 @@ def records(db: BookDB, until_chunk: int | None = None, *, merged: bool = False)
         f"AND {_UNMERGED} ORDER BY id",
         (limit, -1 if merged else limit),
     ).fetchall()
+    shown = {row[0] for row in rows}  # a merged record's names are counted once, on the other
     aliases: dict[int, dict[str, int]] = {}
     for entity_id, alias, learned in db.db.execute(
         "SELECT entity_id, alias, learned_at FROM aliases WHERE learned_at <= ? "
         "ORDER BY learned_at, rowid",
         (limit,),
     ):
-        aliases.setdefault(entity_id, {})[alias] = learned
+        if entity_id in shown:
+            aliases.setdefault(entity_id, {})[alias] = learned
     _drop_role_words(aliases)
     descriptions: dict[int, dict[str, int]] = {}
     for entity_id, text, learned in db.db.execute(
         "SELECT entity_id, text, learned_at FROM descriptions WHERE learned_at <= ? ORDER BY id",
         (limit,),
     ):
-        descriptions.setdefault(entity_id, {})[text] = learned
+        if entity_id in shown:
+            descriptions.setdefault(entity_id, {})[text] = learned
     return [
         _shown(RecordRow(i, name, kind, learned, aliases.get(i, {}), descriptions.get(i, {}), at))
         for i, name, kind, learned, at in rows
