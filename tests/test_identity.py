@@ -27,6 +27,7 @@ from saadi_desktop.state.memory import (
     Memory,
     done_by_another,
     not_a_description,
+    other_kind,
     replay,
     said_once,
 )
@@ -1012,3 +1013,79 @@ def test_a_full_name_said_again_merges_once_the_other_bearer_is_known_for_a_woma
     memory = Memory(BookText(texts, clusters, mentions))
     merged = [memory.apply([], memory.roster(seq), seq).merged for seq in range(4)]
     assert merged == [[], [], [], [(2, 1)]]
+
+
+@pytest.mark.parametrize(
+    ("record", "line", "other"),
+    [
+        ("person", "place", True),  # '3 place | drawing-room' on Mrs. Bennet
+        ("place", "object", True),  # '12 object | the church' on Pemberley
+        ("organization", "place", True),  # 'Brighton' on the Miss Bennets
+        ("person", "person", False),
+        ("person", "", False),  # the model did not say
+        ("other", "place", False),  # the record's type is not known yet
+        ("place", "other", False),
+    ],
+)
+def test_a_line_of_another_type_is_about_another_entity(
+    record: str, line: str, other: bool
+) -> None:
+    assert other_kind(record, line) is other
+
+
+def test_a_line_the_model_numbered_as_a_record_of_another_type_gives_it_nothing() -> None:
+    texts = {0: "Mrs. Bennet sat in the drawing-room, and Elizabeth made no attempt to reason."}
+    memory = Memory(book_of(texts, {0: ["Mrs. Bennet", "Elizabeth"]}))
+    roster = memory.roster(0)
+    note = "Elizabeth made no attempt to reason with her mother"
+    lines = [Line(number(roster, "Mrs. Bennet"), "", "place", ("drawing-room",), note)]
+    change = memory.apply(lines, roster, 0)
+    mrs = next(r for r in memory.records.values() if r.name == "Mrs. Bennet")
+    assert (mrs.type, mrs.aliases, mrs.descriptions) == ("person", {}, {})
+    why = "another entity: the line says place, the record is person"
+    assert change.refused == [("drawing-room", why), (note, why)]
+    # the same line typed a person, or not typed, is hers: the other rules judge what it says
+    for kind in ("person", ""):
+        memory = Memory(book_of(texts, {0: ["Mrs. Bennet", "Elizabeth"]}))
+        change = memory.apply([Line(lines[0].number, "", kind, (), note)], roster, 0)
+        assert [why for _, why in change.refused] == ["a sentence about someone else"]
+
+
+def test_a_person_by_a_given_name_alone_is_a_place_once_the_text_puts_things_in_it() -> None:
+    # 'Kent' is a given name in the table; the text speaks of a county. 'Hortense' is met
+    # after 'to' as often ('introduced me to Hortense'), which a person is met after too.
+    texts = {
+        0: "Lady Catherine lives in Kent. Madame introduced me to Hortense.",
+        1: "Hunsford, near Westerham, Kent. They drove into Kent; Blanche took me to Hortense.",
+        2: "She was in Kent by Easter. Everyone was attended by Hortense, and I went to Hortense.",
+    }
+    variants = {seq: ["Kent", "Hortense"] for seq in texts}
+    memory = Memory(book_of(texts, variants))
+    changes = [memory.apply([], memory.roster(seq), seq) for seq in texts]
+    assert {r.name: r.type for r in memory.records.values()} == {
+        "Kent": "place",
+        "Hortense": "person",
+    }
+    assert [c.retyped for c in changes] == [[], [], [(1, "place")]]
+    # a person the text shows is one stays one: a title, or speech
+    texts = {seq: text.replace("Kent.", "Kent, said Kent.", 1) for seq, text in texts.items()}
+    memory = read_all(texts, variants)
+    assert {r.name: r.type for r in memory.records.values()}["Kent"] == "person"
+
+
+def test_a_note_that_opens_on_a_name_another_record_owns_is_about_that_record() -> None:
+    # Lydia's own names hold 'Wickham' only inside 'Lydia Wickham'; 'Wickham' is his
+    texts = {
+        0: "Mr. Wickham came. Wickham had constant admission to the house, Lydia Wickham said."
+    }
+    memory = Memory(book_of(texts, {0: ["Wickham", "Lydia Wickham"]}))
+    roster = memory.roster(0)
+    note = "Wickham had constant admission to the house"
+    lines = [
+        Line(number(roster, "Lydia Wickham"), "", "person", (), note),
+        Line(number(roster, "Wickham"), "", "person", (), note),
+    ]
+    change = memory.apply(lines, roster, 0)
+    notes = {r.name: list(r.descriptions) for r in memory.records.values()}
+    assert notes == {"Wickham": [note], "Lydia Wickham": []}
+    assert (note, "a sentence about someone else") in change.refused

@@ -43,7 +43,9 @@ from saadi_desktop.state.identity import (
 from saadi_desktop.state.names import (
     DROPPED_TITLES,
     HONORIFICS,
+    IN_A_PLACE,
     KIN_TITLES,
+    LOCATIVE,
     RUSSIAN_DIMINUTIVES,
     SAINTS,
     is_given_name,
@@ -166,6 +168,7 @@ class Memory:
         self.notes: set[str] = set()  # every note kept so far (folded)
         self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
         self.linked: dict[int, set[int]] = {}  # record -> the chunks linked to it so far
+        self.guessed: set[int] = set()  # persons by a given name or the model's word alone
 
     def adopt(self, records: Iterable[EntityRecord]) -> None:
         """Take over records stored before answers were kept (an older book resumed): their
@@ -242,6 +245,10 @@ class Memory:
             else:
                 record = self._new(line, folded, seq, change)
             if record is None:
+                continue
+            if other_kind(record.type, line.type):  # '3 place | drawing-room' on Mrs. Bennet
+                why = f"another entity: the line says {line.type}, the record is {record.type}"
+                change.refused.extend((x, why) for x in (*line.aliases, line.note) if x)
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
@@ -337,11 +344,10 @@ class Memory:
             )
         )
         read = [t for c, t in self.book.texts.items() if c <= seq]
-        person = (
-            _a_persons_names(variants, self.book.clusters[cluster].gender)
-            or given
-            or speaks(variants, read)
+        shown = _a_persons_names(variants, self.book.clusters[cluster].gender) or speaks(
+            variants, read
         )
+        person = shown or given
         if all(is_family(v, self._known_names(), read) for v in variants):
             kind = "organization"  # 'the Bennets': a family
         elif all(map(is_street, variants)):
@@ -351,6 +357,8 @@ class Memory:
         elif kind in ("", "other") and looks_like_place(variants, read):
             kind = "place"  # 'at Longbourn', 'to London', in the text read so far
         record = self._create(self._display(cluster, seq), kind or "other", seq, change)
+        if kind == "person" and not shown:
+            self.guessed.add(record.id)  # 'Kent' is a given name too: the text may say otherwise
         self._join(record, cluster, seq, change)
         return record
 
@@ -537,6 +545,8 @@ class Memory:
             note, names, self.book.name_words, person=record.type == "person"
         ):
             change.refused.append((note, why))
+        elif self._opens_on_another(record, note):
+            change.refused.append((note, "a sentence about someone else"))
         elif done_by_another(note, names, text, self.book.name_words):
             change.refused.append((note, "what someone else did"))
         elif not grounded(note, names, folded, self.book.name_words):
@@ -549,6 +559,20 @@ class Memory:
             self.notes.add(fold(note))
             record.descriptions[note] = change.seq
             change.new_descriptions.append((record.id, note))
+
+    def _opens_on_another(self, record: EntityRecord, note: str) -> bool:
+        """Whether a note opens on a name that is another's — another record owns it, or it
+        is in a cluster of names not the record's: 'Wickham had constant admission to the
+        house' on Lydia Wickham, whose names hold the word only inside her full name;
+        'Raskolnikov went out' on Pulcheria Raskolnikov."""
+        opening = _NAME_RUN.match(note.strip())
+        if opening is None:
+            return False
+        key = fold(opening.group())
+        owner, cluster = self.owner.get(key), self.book.cluster_of.get(key)
+        return (owner is not None and owner != record.id) or (
+            cluster is not None and cluster not in record.clusters
+        )
 
     def _link_text(self, seq: int, change: Change) -> None:
         """Link the passage to every record one of whose names it contains. A name the model
@@ -626,6 +650,9 @@ class Memory:
             if note not in into.descriptions:
                 into.descriptions[note] = seq
                 change.new_descriptions.append((into.id, note))
+        if gone.id not in self.guessed:  # what the text showed of one holds for both
+            self.guessed.discard(into.id)
+        self.guessed.discard(gone.id)
         if into.type == "other" and gone.type != "other":
             into.type = gone.type
             change.retyped.append((into.id, into.type))
@@ -642,7 +669,9 @@ class Memory:
         has a title or it speaks ('Watson' met before 'Dr. Watson'), or a place once the text
         read so far speaks of it as one: at least :data:`PLACE_USES` uses, half of them after
         'at', 'in', 'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at
-        Michaelmas' seen twice)."""
+        Michaelmas' seen twice). A person by a guess alone — a given name, or the model's word —
+        becomes a place by the same count after 'at', 'in', 'near'… ('Kent' is a given name, and
+        a county: 'in Kent'; 'introduced me to Hortense' is no place)."""
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
@@ -654,20 +683,26 @@ class Memory:
                     record.type = "organization"
                     change.retyped.append((record.id, "organization"))
                     continue
-            if record is not None and record.type != "other":
+            if record is not None and record.type != "other" and record.id not in self.guessed:
                 continue  # settled: a person's or a place's uses need no more counting
             if record is not None and (
                 _a_persons_names(variants, self.book.clusters[cluster].gender)
                 or speaks(variants, [self.book.texts[seq]])
             ):
-                record.type = "person"
-                change.retyped.append((record.id, "person"))
+                self.guessed.discard(record.id)
+                if record.type != "person":
+                    record.type = "person"
+                    change.retyped.append((record.id, "person"))
                 continue
-            near, found = locative_uses(variants, self.book.texts[seq])
+            guessed = record is not None and record.id in self.guessed
+            near, found = locative_uses(
+                variants, self.book.texts[seq], IN_A_PLACE if guessed else LOCATIVE
+            )
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
             if record is not None and found >= PLACE_USES and near * 2 >= found:
+                self.guessed.discard(record.id)
                 record.type = "place"
                 change.retyped.append((record.id, "place"))
 
@@ -720,6 +755,14 @@ def russian_pair(a: str, b: str) -> bool:
         for x, y in ((a, b), (b, a))
         for full, nicks in RUSSIAN_DIMINUTIVES.items()
     )
+
+
+def other_kind(record: str, line: str) -> bool:
+    """Whether an answer's line gives the record a type it does not have — a person, a place,
+    an organization and an object are four kinds of thing. The model numbered a line about
+    something else in the passage ('3 place | drawing-room' on Mrs. Bennet, '12 object | the
+    church' on Pemberley): neither its names nor its note are the record's."""
+    return "other" not in (record, line) and "" not in (record, line) and record != line
 
 
 def _type(name: str, proposed: str) -> str:

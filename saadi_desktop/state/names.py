@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -87,6 +87,7 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 _SENTENCE_OPENERS = set('.!?;:…—"“”‘')  # a capital after these may be a sentence's first word
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
+IN_A_PLACE = {"at", "in", "near", "into", "through"}  # not 'introduced to Hortense'
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 
@@ -220,15 +221,17 @@ def _is_demonym(
     return bool(_DEMONYM_SUFFIX.search(singular)) and a_people and not titled
 
 
-def locative_uses(variants: Iterable[str], text: str) -> tuple[int, int]:
-    """(uses after 'at', 'in', 'to', 'from'…, all uses) of the names ``variants`` in ``text``,
-    longest name first ('at Longbourn', 'to London', 'to the Casino': the way a text speaks of
-    places)."""
+def locative_uses(
+    variants: Iterable[str], text: str, prepositions: Collection[str] = LOCATIVE
+) -> tuple[int, int]:
+    """(uses after 'at', 'in', 'to', 'from'… — the ``prepositions`` —, all uses) of the names
+    ``variants`` in ``text``, longest name first ('at Longbourn', 'to London', 'to the Casino':
+    the way a text speaks of places)."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     near = found = 0
     for match in re.finditer(rf"(\w+)\s+(?:the\s+)?(?:{pattern})(?!\w)", text):
         found += 1
-        near += match.group(1).lower() in LOCATIVE
+        near += match.group(1).lower() in prepositions
     return near, found
 
 
