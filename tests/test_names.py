@@ -439,3 +439,12 @@ def test_a_kinship_word_before_a_surname_gives_it_a_gender() -> None:
     }
     assert names.cluster_of("Mr. Gardiner") is names.cluster_of("Brother Gardiner")
     assert names.cluster_of("Elizabeth").gender == ""
+
+
+def test_a_contraction_is_no_name() -> None:
+    # '’Tis' and '’Pon' are capitalised where a sentence begins; 'Pon' was a Holmes record
+    texts = [
+        "“’Tis an etiquette I despise,” said he. ’Tis true, she thought, and Tis was no one.",
+        "“’Pon my word, Holmes!” ’Pon my life, it was Holmes again.",
+    ]
+    assert name_words(texts) == {"Holmes"}

@@ -84,7 +84,8 @@ _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|[^\w\s]"
 )
 _POSSESSIVE = re.compile(r"[’']s?$")
-_SENTENCE_OPENERS = set('.!?;:…—"“”‘')  # a capital after these may be a sentence's first word
+# a capital after these may be a sentence's first word, or a contraction's ('’Tis', '’Pon')
+_SENTENCE_OPENERS = set(".!?;:…—\"“”‘’'")
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 IN_A_PLACE = {"at", "in", "near", "into", "through"}  # not 'introduced to Hortense'
