@@ -1089,3 +1089,26 @@ def test_a_note_that_opens_on_a_name_another_record_owns_is_about_that_record() 
     notes = {r.name: list(r.descriptions) for r in memory.records.values()}
     assert notes == {"Wickham": [note], "Lydia Wickham": []}
     assert (note, "a sentence about someone else") in change.refused
+
+
+def test_a_summary_may_not_join_two_names_the_text_never_joins() -> None:
+    # a small model that knows the novel calls her by her married name at the proposal
+    covered = ["Elizabeth refused Mr. Darcy at Hunsford. Jane was at Netherfield with Mr. Bingley."]
+    names = {"Elizabeth", "Darcy", "Jane", "Bingley", "Netherfield", "Hunsford", "Rodion"}
+    names |= {"Romanovitch", "Raskolnikov"}
+    summary = "Elizabeth Darcy refuses him at Hunsford, while Jane Bingley waits."
+    assert unsupported_names(summary, covered, names) == ["Elizabeth Darcy", "Jane Bingley"]
+    # a known name spelled out elsewhere in the summary vouches only for itself
+    summary = "Elizabeth Darcy receives an offer of marriage from Mr. Darcy."
+    present = {"Mr. Darcy", "Darcy", "Elizabeth", "Elizabeth Bennet"}
+    assert unsupported_names(summary, covered, names, present) == ["Elizabeth Darcy"]
+    # names side by side that the passages write so, or a list, stand
+    summary = "Elizabeth refuses Mr. Darcy; Jane, Bingley and Elizabeth stay at Netherfield."
+    assert unsupported_names(summary, covered, names) == []
+    # a shorter form of a name known so far stands: words of one name
+    covered = ["Raskolnikov went out. Rodion Romanovitch Raskolnikov signed."]
+    present = {"Raskolnikov", "Rodion Romanovitch Raskolnikov"}
+    assert unsupported_names("Rodion Raskolnikov goes out.", covered[:1], names, present) == []
+    assert unsupported_names("Raskolnikov Rodion goes out.", covered[:1], names) == [
+        "Raskolnikov Rodion"
+    ]
