@@ -23,7 +23,9 @@ from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import COPIED, build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.state.history import total_calls
+from saadi_desktop.state.prompts import MAX_SUMMARY
 from saadi_desktop.state.replay import replay_book
+from saadi_desktop.state.summaries import extract
 from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -619,3 +621,35 @@ def test_two_records_merged_are_two_before_the_merge_one_after_and_replay_so(
         replay_book(db)
     assert dump(path)["entities"] == built["entities"]
     assert dump(path)["links"] == built["links"]
+
+
+def test_replay_replaces_a_stored_fold_the_current_rules_refuse_with_its_stand_in(
+    book: Path,
+) -> None:
+    """A book indexed under older fold rules keeps a summary that joins two names the text
+    never joins (a small model writes 'Elizabeth Darcy' at the proposal); replay checks the
+    stored folds as the builder checks a new one and puts the stand-in in its place, with no
+    model call. A fold that names them apart stands."""
+    run(book, limit=10)
+    with BookDB.open(book) as db:
+        first, second = [(i, n) for i, n in store.fold_nodes(db) if n.level == 1][:2]
+        db.db.execute(
+            "UPDATE summaries SET text = ? WHERE id = ?",
+            ("Rodion Ivanovna climbs the stairs while Lizaveta comes home.", first[0]),
+        )
+        db.db.execute(
+            "UPDATE summaries SET text = ? WHERE id = ?",
+            ("Rodion and Alyona Ivanovna wait while Lizaveta comes home.", second[0]),
+        )
+        db.db.conn.commit()
+        report = replay_book(db)
+        texts = {i: n.text for i, n in store.fold_nodes(db)}
+        covered = [
+            db.text()[c.start : c.end]
+            for c in store.indexed_chunks(db)
+            if first[1].first_chunk <= c.seq <= first[1].last_chunk
+        ]
+        assert report.folds_replaced == 1
+        assert texts[first[0]] == extract(covered, MAX_SUMMARY)
+        assert texts[second[0]] == "Rodion and Alyona Ivanovna wait while Lizaveta comes home."
+        assert replay_book(db).folds_replaced == 0  # the stand-in passes

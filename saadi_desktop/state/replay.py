@@ -23,6 +23,9 @@ from saadi_desktop.state.memory import (
     replay,
 )
 from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.state.prompts import MAX_SUMMARY
+from saadi_desktop.state.summaries import extract, unsupported_names
+from saadi_desktop.state.text import foreign_letters
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -39,6 +42,7 @@ class ReplayReport:
     links: int
     refused: int
     ungrounded: int
+    folds_replaced: int  # stored folds the current fold rules refuse, now their stand-ins
     seconds: float
 
 
@@ -126,7 +130,8 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
 def replay_book(db: BookDB) -> ReplayReport:
     """``saadi index --replay``: redo the names pass (derived from the text alone, so a better
     one costs nothing), then rebuild records, aliases, descriptions and links from the kept
-    answers under the current rules, and swap them in in one transaction."""
+    answers under the current rules, check the stored folds under the current fold rules, and
+    swap all of it in in one transaction."""
     started = time.perf_counter()
     missing = _unanswered(db, None)
     if missing:
@@ -139,8 +144,10 @@ def replay_book(db: BookDB) -> ReplayReport:
     answers = kept_answers(db)
     if not answers:
         raise ReplayError(f"{db.path.name}: no kept answers yet; index the book first")
-    _, changes = replay(book_text(db), answers)
+    book = book_text(db)
+    _, changes = replay(book, answers)
     rows = memory_rows(changes)
+    rows.folds = refused_folds(db, book)
     builder = store.builder_row(db)
     store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
     return ReplayReport(
@@ -150,8 +157,45 @@ def replay_book(db: BookDB) -> ReplayReport:
         links=len(rows.links),
         refused=sum(len(c.refused) for c in changes),
         ungrounded=sum(len(c.ungrounded) for c in changes),
+        folds_replaced=len(rows.folds),
         seconds=round(time.perf_counter() - started, 2),
     )
+
+
+def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
+    """(summary id, stand-in) for each stored fold the current fold rules refuse — a name the
+    passages it covers (and the summaries it folds) do not have, or letters of a script they do
+    not use — as the builder checks a new fold: a book indexed under older rules loses a summary
+    that spoils ('Elizabeth Darcy' at the Hunsford proposal) with no model call. Lowest level
+    first, so a fold is checked against the stand-ins of the folds below it; the stand-in is
+    the one the builder writes for a fold that failed twice."""
+    names = {w for c in book.clusters.values() for v in c.variants for w in v.split()}
+    texts: dict[tuple[int, int], str] = {}  # (level, first chunk) -> the text it now has
+    replaced: list[tuple[int, str]] = []
+    for node_id, node in store.fold_nodes(db):
+        seqs = [q for q in book.texts if node.first_chunk <= q <= node.last_chunk]
+        covered = [book.texts[q] for q in seqs]
+        folded = [
+            text
+            for (level, first), text in texts.items()
+            if level == node.level - 1 and node.first_chunk <= first <= node.last_chunk
+        ]
+        present = {
+            variant
+            for q in seqs
+            for cluster, _ in book.mentions.get(q, [])
+            for variant, at in book.clusters[cluster].variants.items()
+            if at <= node.learned_at
+        }
+        text = node.text
+        if covered and (
+            foreign_letters(text, *covered, *folded)
+            or unsupported_names(text, [*covered, *folded], names, present)
+        ):
+            text = extract(covered, MAX_SUMMARY)
+            replaced.append((node_id, text))
+        texts[(node.level, node.first_chunk)] = text
+    return replaced
 
 
 def memory_rows(changes: Sequence[Change]) -> store.MemoryRows:

@@ -197,6 +197,18 @@ def summaries(db: BookDB, until_chunk: int | None = None) -> list[SummaryRow]:
     ]
 
 
+def fold_nodes(db: BookDB) -> list[tuple[int, SummaryRow]]:
+    """Every summary with its row id, lowest level first, in reading order."""
+    rows = db.db.execute(
+        "SELECT id, level, first_chunk, last_chunk, text, learned_at, provisional FROM summaries "
+        "ORDER BY level, first_chunk"
+    ).fetchall()
+    return [
+        (i, SummaryRow(level, first, last, text, at, bool(p)))
+        for i, level, first, last, text, at, p in rows
+    ]
+
+
 def chunk_names(db: BookDB) -> dict[int, list[str]]:
     """The candidate names (names-pass variants) of every chunk, most mentioned first."""
     found: dict[int, list[str]] = {}
@@ -339,6 +351,7 @@ class MemoryRows:
     descriptions: list[tuple[int, str, int]]
     links: list[tuple[int, int, int]]  # chunk seq, entity id, learned_at
     merged: list[tuple[int, int, int]] = field(default_factory=list)  # id, into, merged_at
+    folds: list[tuple[int, str]] = field(default_factory=list)  # summary id, its new text
 
 
 def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: str) -> None:
@@ -367,6 +380,9 @@ def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: 
         db.db.conn.executemany(
             "UPDATE entities SET merged_into = ?, merged_at = ? WHERE id = ?",
             [(into, at, gone) for gone, into, at in rows.merged],
+        )
+        db.db.conn.executemany(
+            "UPDATE summaries SET text = ? WHERE id = ?", [(text, i) for i, text in rows.folds]
         )
 
 
