@@ -55,11 +55,12 @@ def unsupported_names(
             if index == 0 and match.start() == 0 and word not in known:
                 continue
             beside = name_end >= 0 and text[name_end : match.start()] == " "
-            if _said(word, haystack):
+            if _written_in(word, haystack):
                 run = f"{run} {word}" if beside and run and word in known else word
                 if (
                     " " in run
-                    and not _said(run, haystack)
+                    and run not in absent
+                    and not _written_in(run, haystack)
                     and not any(set(fold(run).split()) <= name for name in known_names)
                 ):
                     absent.append(run)  # 'Elizabeth Darcy'; not 'Rodion Raskolnikov'
@@ -73,7 +74,7 @@ def unsupported_names(
     return absent
 
 
-def _said(name: str, folded_text: str) -> bool:
+def _written_in(name: str, folded_text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", folded_text) is not None
 
 
