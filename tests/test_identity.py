@@ -1071,6 +1071,18 @@ def test_a_person_by_a_given_name_alone_is_a_place_once_the_text_puts_things_in_
     texts = {seq: text.replace("Kent.", "Kent, said Kent.", 1) for seq, text in texts.items()}
     memory = read_all(texts, variants)
     assert {r.name: r.type for r in memory.records.values()}["Kent"] == "person"
+    # one looks at a person: 'at' is no place's word for a guessed person; a saint's name is
+    # no given name, so 'St. James' is no person to begin with and 'at St. James’s' places it
+    texts = {
+        0: "She looked at Tom, then went to court at St. James’s.",
+        1: "Tom slept. Everyone smiled at Tom; he was presented at St. James’s.",
+        2: "Nurse glanced at Tom. The King was at St. James’s.",
+    }
+    memory = read_all(texts, {seq: ["Tom", "St. James"] for seq in texts})
+    assert {r.name: r.type for r in memory.records.values()} == {
+        "Tom": "person",
+        "St. James": "place",
+    }
 
 
 def test_a_note_that_opens_on_a_name_another_record_owns_is_about_that_record() -> None:

@@ -340,7 +340,10 @@ class Memory:
         given = (
             kind in ("", "person", "other")
             and any(  # the model's "place" stands
-                is_given_name(w) for v in variants for w in core(v)[:1]
+                is_given_name(w)
+                for v in variants
+                if v.split()[0].rstrip(".") not in SAINTS  # 'St. James': a church, a court
+                for w in core(v)[:1]
             )
         )
         read = [t for c, t in self.book.texts.items() if c <= seq]

@@ -88,7 +88,7 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 _SENTENCE_OPENERS = set(".!?;:…—\"“”‘’'")
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
-IN_A_PLACE = {"at", "in", "near", "into", "through"}  # not 'introduced to Hortense'
+IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 
