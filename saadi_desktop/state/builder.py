@@ -114,9 +114,6 @@ class _Loop:
             db, {c.seq: t for c, t in zip(self.book.chunks, self.book.texts, strict=True)}
         )
         self.memory = restore(db, self.text)
-        self.name_words = {  # the book's names, for checking that a summary names no stranger
-            w for c in self.text.clusters.values() for v in c.variants for w in v.split()
-        }
         self.report = BuildReport()
         self.started = time.perf_counter()
         self.total = self.stop_at = self.first = 0
@@ -270,13 +267,8 @@ class _Loop:
 
         covered = [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
         folded = [h.text for h in own]
-        present = {  # every name known so far of someone the covered passages mention
-            variant
-            for i in range(unit.first, unit.last + 1)
-            for cluster, _ in self.text.mentions.get(self.book.chunks[i].seq, [])
-            for variant, learned_at in self.text.clusters[cluster].variants.items()
-            if learned_at <= seq
-        }
+        seqs = [self.book.chunks[i].seq for i in range(unit.first, unit.last + 1)]
+        present = self.text.known_names(seqs, seq)
 
         def parse(completion: Completion) -> str:
             if completion.copied:  # the backend stopped it as soon as it repeated one of others
@@ -286,7 +278,7 @@ class _Loop:
             summary = _not_a_copy(_parse_summary(completion.text), others)
             if foreign_letters(summary, *covered, *folded):  # 'Hertfordshire新闻'
                 raise MalformedOutput("it has letters in a script the passages do not use")
-            absent = unsupported_names(summary, [*covered, *folded], self.name_words, present)
+            absent = unsupported_names(summary, [*covered, *folded], self.text.name_tokens, present)
             if absent:
                 self.report.summaries_ungrounded += 1
                 raise MalformedOutput(

@@ -107,12 +107,27 @@ class BookText:
         self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
         # a kinship title is a common noun too: 'Aunt Philips' makes no name of 'aunt'
         self.name_words = {w for v in self.cluster_of for w in words(v)} - set(KIN_TITLES)
+        # the book's names as written, for checking that a summary names no stranger
+        self.name_tokens = {
+            w for c in self.clusters.values() for v in c.variants for w in v.split()
+        }
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
                 seqs = self.chunks_of.setdefault(cluster, [])
                 if not seqs or seqs[-1] != seq:
                     seqs.append(seq)
+
+    def known_names(self, seqs: Iterable[int], at: int) -> set[str]:
+        """Every name known by chunk ``at`` of someone the chunks ``seqs`` mention: the names a
+        fold of those chunks may spell out in full ('Fitzwilliam Darcy' where they say 'Darcy')."""
+        return {
+            variant
+            for seq in seqs
+            for cluster, _ in self.mentions.get(seq, [])
+            for variant, learned_at in self.clusters[cluster].variants.items()
+            if learned_at <= at
+        }
 
 
 @dataclass(frozen=True)

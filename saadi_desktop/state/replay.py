@@ -169,7 +169,6 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
     that spoils ('Elizabeth Darcy' at the Hunsford proposal) with no model call. Lowest level
     first, so a fold is checked against the stand-ins of the folds below it; the stand-in is
     the one the builder writes for a fold that failed twice."""
-    names = {w for c in book.clusters.values() for v in c.variants for w in v.split()}
     texts: dict[tuple[int, int], str] = {}  # (level, first chunk) -> the text it now has
     replaced: list[tuple[int, str]] = []
     for node_id, node in store.fold_nodes(db):
@@ -180,17 +179,11 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
             for (level, first), text in texts.items()
             if level == node.level - 1 and node.first_chunk <= first <= node.last_chunk
         ]
-        present = {
-            variant
-            for q in seqs
-            for cluster, _ in book.mentions.get(q, [])
-            for variant, at in book.clusters[cluster].variants.items()
-            if at <= node.learned_at
-        }
+        present = book.known_names(seqs, node.learned_at)
         text = node.text
         if covered and (
             foreign_letters(text, *covered, *folded)
-            or unsupported_names(text, [*covered, *folded], names, present)
+            or unsupported_names(text, [*covered, *folded], book.name_tokens, present)
         ):
             text = extract(covered, MAX_SUMMARY)
             replaced.append((node_id, text))
