@@ -16,7 +16,7 @@ from saadi_desktop.books import load_book
 from saadi_desktop.books.model import PARAGRAPH_SEPARATOR, Book, Section, clean_inline
 from saadi_desktop.chunking import Chunk, chunk_text
 from saadi_desktop.residuals import build_residuals
-from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.state.replay import run_names
 from saadi_desktop.store import BookDB
 from saadi_desktop.store.lock import builder_lock
 
@@ -86,6 +86,6 @@ def _append(path: Path, new_text: str, added: list[Section]) -> Appended:
         fresh = [c for c in chunk_text(grown, cuts, budget) if c.start >= len(text)]
         chunks = [Chunk(len(old) + i, c.start, c.end, c.words) for i, c in enumerate(fresh)]
         db.append_text(separator + new_text, chunks, sections)
-        run_names_pass(db)  # derived from the text alone: redone over the longer text
+        run_names(db)  # derived from the text alone: redone over the longer text
         build_residuals(db)
     return Appended(path, len(chunks), tuple(s.title for s in sections))

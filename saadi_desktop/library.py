@@ -16,7 +16,7 @@ from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
 from saadi_desktop.growing import Appended, append_book, append_text
 from saadi_desktop.residuals import build_residuals
-from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.state.replay import run_names
 from saadi_desktop.store import BookDB, BookInfo, StoreError
 from saadi_desktop.store.lock import builder_lock
 
@@ -86,7 +86,7 @@ def import_book(
             partial, book_id=book_id, book=book, chunks=chunks, chunk_words=chunk_words,
             source=source, source_sha256=sha,
         ) as db:  # fmt: skip
-            run_names_pass(db)  # a first character list, the moment the book is imported
+            run_names(db)  # a first character list, the moment the book is imported
             build_residuals(db)  # and an extractive summary tree (SCT), zero model calls
         os.replace(partial, target)  # atomic: the library never holds a half-written book
     except (sqlite3.Error, OSError) as error:

@@ -26,8 +26,10 @@ def chunk_at(db: BookDB, position: int | None) -> int | None:
 
 def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
     """Entity records with aliases, descriptions, type, first and last mention, as of ``until``;
-    then the names-pass clusters that no record covers yet (source "names"). As in the entity
-    browser, the most mentioned come first in each part."""
+    then the names-pass clusters that no record covers yet (source "names"), each joined and
+    typed as the identity rules read the names alone ('Harry' with 'Lord Henry Wotton', a
+    person; "name" where a book predates that reading). As in the entity browser, the most
+    mentioned come first in each part."""
     limit = chunk_at(db, until)
     starts = {c.seq: c.start for c in db.chunks()}
     mentions: dict[int, list[int]] = {}
@@ -52,21 +54,28 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
                 "source": "llm",
             }
         )
+    read = store.name_entities(db, limit)
+    groups: dict[int, list[dict[str, Any]]] = {}  # the rules' entity → its uncovered clusters
     for cluster in store.name_clusters(db, limit):
-        variants = list(cluster["variants"])
-        if known & {fold(v) for v in variants}:
-            continue
+        if not known & {fold(v) for v in cluster["variants"]}:
+            entity = read.get(cluster["id"], (-cluster["id"], "", ""))[0]
+            groups.setdefault(entity, []).append(cluster)
+    for clusters in groups.values():
+        variants = [v for c in clusters for v in c["variants"]]
+        _, name, kind = read.get(clusters[0]["id"], (0, max(variants, key=len), "name"))
+        name = name if name in variants else max(variants, key=len)
+        seen = [c for c in clusters if "mentions" in c]
         found.append(
             {
-                "id": f"n{cluster['id']}",
-                "name": max(variants, key=len),
-                "type": "name",
-                "aliases": sorted(variants, key=lambda v: (-len(v), v))[1:],
+                "id": f"n{min(c['id'] for c in clusters)}",
+                "name": name,
+                "type": kind,
+                "aliases": sorted((v for v in variants if v != name), key=lambda v: (-len(v), v)),
                 "descriptions": [],
-                "first_mention": starts.get(cluster.get("first_chunk", -1)),
-                "last_mention": starts.get(cluster.get("last_chunk", -1)),
-                "mentions": cluster.get("mentions", 0),
-                "learned_at": cluster["learned_at"],
+                "first_mention": starts.get(min((c["first_chunk"] for c in seen), default=-1)),
+                "last_mention": starts.get(max((c["last_chunk"] for c in seen), default=-1)),
+                "mentions": sum(c["mentions"] for c in seen),
+                "learned_at": min(c["learned_at"] for c in clusters),
                 "source": "names",
             }
         )

@@ -71,7 +71,7 @@ class Card:
     key: str
     name: str
     type: str
-    by_name_only: bool  # a names-pass cluster: the model has not read about it yet
+    by_name_only: bool  # names-pass clusters (joined by the rules): the model has not read them yet
     aliases: tuple[str, ...]  # latest first
     notes: tuple[str, ...]  # latest first
     mentions: tuple[int, ...]  # every mention up to the limit, in reading order

@@ -401,6 +401,60 @@ def test_entities_list_records_then_names_the_most_mentioned_first(
     assert [e["name"] for e in found if e["source"] == "names"] == ["Razumihin", "Lizaveta"]
 
 
+def _wotton(tmp_path: Path) -> Path:
+    chapters = [
+        ("Chapter 1", "<p>Lord Henry Wotton lay on the divan, and then Lord Henry smoked.</p>"),
+        ("Chapter 2", "<p>“You are wrong, Harry,” said Basil. “Come, Harry,” he said again.</p>"),
+        ("Chapter 3", "<p>They drove on to Selby, and later they dined in Selby.</p>"),
+    ]
+    return import_book(make_epub(tmp_path / "w.epub", chapters), chunk_words=30).info.path
+
+
+def test_names_the_model_has_not_read_are_joined_and_typed_by_the_rules(
+    tmp_path: Path, library: Path
+) -> None:
+    # no model call yet: 'Harry' is Lord Henry Wotton by the nickname table, from where it is said
+    path = _wotton(tmp_path)
+    with BookDB.open(path) as db:
+        seqs = [c.seq for c in store.indexed_chunks(db)]
+        first = db.chunks()[seqs[0]].start
+        before, found = entities(db, until=first), entities(db)
+    wotton = next(e for e in found if e["name"] == "Lord Henry Wotton")
+    assert (wotton["type"], wotton["source"]) == ("person", "names")
+    assert set(wotton["aliases"]) == {"Lord Henry", "Harry"}
+    assert wotton["mentions"] == 4
+    assert next(e for e in found if e["name"] == "Selby")["type"] == "place"
+    assert [(e["name"], e["aliases"]) for e in before] == [("Lord Henry Wotton", ["Lord Henry"])]
+    assert "Harry (person, by name only, 2 mentions)" not in _printed(path)
+    assert "Lord Henry Wotton (person, by name only, 4 mentions) — also: Lord Henry, Harry" in (
+        _printed(path)
+    )
+
+
+def test_a_book_imported_before_the_rules_read_its_names_lists_them_bare_until_indexed(
+    tmp_path: Path, library: Path
+) -> None:
+    path = _wotton(tmp_path)
+    with BookDB.open(path) as db:
+        db.db.execute("DELETE FROM name_entities")  # as a version 6 book upgraded
+        bare = {e["name"]: e["type"] for e in entities(db)}
+    assert bare == {"Lord Henry Wotton": "name", "Harry": "name", "Selby": "name"}
+    run(path, llm=ScriptedLLM(default=lambda messages: ""), limit=1)
+    with BookDB.open(path) as db:
+        assert store.name_entities(db)
+        assert [e["name"] for e in entities(db) if e["source"] == "names"] == ["Harry", "Selby"]
+
+
+def _printed(path: Path) -> str:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["entities", str(path)]) == 0
+    return out.getvalue()
+
+
 def test_append_reads_only_the_new_chunks_and_the_folds_that_fall_due(book: Path) -> None:
     run(book)
     with BookDB.open(book) as db:

@@ -350,7 +350,9 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     from saadi_desktop.eval import aliases
 
     records = {"7": ["Jane", "Elizabeth", "Lydia"], "8": ["Lizzy"], "9": ["Collins"]}
-    fake = {"source": "names", **score_aliases(records, SISTERS)}
+    scores = score_aliases(records, SISTERS)
+    overall = scores["overall"]
+    fake = {"source": "names", **scores, "names_pass": overall, "rules_alone": overall}
     monkeypatch.setattr(aliases, "bench_entities", lambda db, gold: fake)
     monkeypatch.setattr(cli.BookDB, "open", lambda path: contextlib.nullcontext())
     monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
@@ -360,8 +362,10 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
         "source: names",
-        "              recall  precision  f1      merges  splits  B³ p    B³ r    B³ f1   impure",
+        "               recall  precision  f1      merges  splits  B³ p    B³ r    B³ f1   impure",
     ]
+    assert [line[:13] for line in lines if line.startswith("names")] == [
+        "names pass   ", "names + rules"]  # fmt: skip
     # recall 4/9, precision 4/4 (record 7 is matched by Jane, Lydia and Elizabeth, whose tie with
     # record 8 goes to the record holding her canonical name: one merge, one split; the merge
     # shows in B³, over 7 items: P 5/7, R 4/7
@@ -409,3 +413,25 @@ def test_of_two_records_holding_as_many_aliases_the_one_with_the_canonical_name_
         result = score_aliases(records, gold)
         assert result["worst_misses"][0]["matched_record"] == ids[0]
         assert result["overall"]["precision"] == 0.5  # 'Miss Lydia' is not in the gold
+
+
+def test_before_indexing_the_dev_books_names_as_the_rules_read_them_beat_the_bare_names_pass(
+    library: Path,
+) -> None:
+    # the real book and its alias gold, no model: what `saadi bench entities` reports of a book
+    # not indexed yet, and what the entity list shows
+    from conftest import BOOKS, SHARED
+
+    from saadi_desktop.eval.aliases import bench_entities
+    from saadi_desktop.library import import_book
+    from saadi_desktop.store import BookDB
+
+    path = import_book(BOOKS / "epub" / "austen_pride-and-prejudice.epub").info.path
+    gold = json.loads((SHARED / "eval" / "dev" / "pride-and-prejudice.aliases.json").read_text())
+    with BookDB.open(path) as db:
+        report = bench_entities(db, gold["characters"])
+    rules, bare = report["rules_alone"], report["names_pass"]
+    assert report["source"] == "names" and report["overall"] == rules
+    assert rules["recall"] > bare["recall"] and rules["f1"] > bare["f1"]
+    assert rules["b3_recall"] > bare["b3_recall"]
+    assert rules["impure_records"] <= bare["impure_records"]

@@ -25,6 +25,7 @@ from saadi_desktop.ui.notes import (
 
 ALYONA = EntityEntry("1", "Alyona Ivanovna", "person", ("the old woman",), (), (0, 3))
 BRIDGE = EntityEntry("n4", "K— Bridge", "name", (), (), (2,), by_name_only=True)
+HARRY = EntityEntry("n2", "Lord Henry Wotton", "person", ("Harry",), (), (1,), by_name_only=True)
 
 
 def test_the_filter_matches_type_and_any_name() -> None:
@@ -34,6 +35,9 @@ def test_the_filter_matches_type_and_any_name() -> None:
     assert matches(ALYONA, " ivan ", "person")
     assert not matches(ALYONA, "rodion", None)
     assert matches(BRIDGE, "bridge", "name")
+    # a person the rules read from the names alone is a person, and found by name only
+    assert matches(HARRY, "harry", "person") and matches(HARRY, "", "name")
+    assert not matches(ALYONA, "", "name") and not matches(HARRY, "", "place")
 
 
 def test_names_are_found_as_whole_words_longest_first() -> None:

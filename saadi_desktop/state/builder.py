@@ -17,8 +17,14 @@ from saadi_desktop.state import answer, prompts
 from saadi_desktop.state.answer import MalformedOutput
 from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
 from saadi_desktop.state.memory import Change
-from saadi_desktop.state.names import run_names_pass
-from saadi_desktop.state.replay import answers_complete, book_text, replay_book, restore
+from saadi_desktop.state.replay import (
+    answers_complete,
+    book_text,
+    replay_book,
+    restore,
+    rule_entities,
+    run_names,
+)
 from saadi_desktop.state.summaries import extract, unsupported_names
 from saadi_desktop.state.text import foreign_letters
 from saadi_desktop.store import BookDB, StoredChunk
@@ -87,7 +93,9 @@ def build_state(
     call; the chunk in progress is redone on resume)."""
     with builder_lock(db.path):
         if not store.chunk_names(db):
-            run_names_pass(db)
+            run_names(db)
+        elif not store.name_entities(db):  # imported by an older version: the same clusters
+            store.write_name_entities(db, rule_entities(db))
         row = store.builder_row(db)
         model_path = str(getattr(llm, "path", ""))
         store.set_builder_model(db, llm.model_id, model_path, prompts.PROMPT_VERSION)

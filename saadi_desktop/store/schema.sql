@@ -183,6 +183,15 @@ CREATE TABLE name_mentions (        -- the candidate names of each chunk, for th
     PRIMARY KEY (chunk_seq, name_id, variant)
 );
 
+CREATE TABLE name_entities (       -- the names pass read by the identity rules with no model
+    name_id INTEGER NOT NULL REFERENCES names(id),   -- answer: from chunk `since` on, cluster
+    since   INTEGER NOT NULL,                        -- name_id belongs to entity `entity` (of
+    entity  INTEGER NOT NULL,                        -- that reading), called `name`, of `type`
+    name    TEXT NOT NULL,
+    type    TEXT NOT NULL,
+    PRIMARY KEY (name_id, since)
+);
+
 CREATE TABLE answers (              -- every update call's raw answer: the memory can be rebuilt
     chunk_seq      INTEGER PRIMARY KEY REFERENCES chunks(seq),   -- under new rules (--replay)
     roster         TEXT NOT NULL,   -- JSON: what each number of the answer stood for
@@ -192,4 +201,4 @@ CREATE TABLE answers (              -- every update call's raw answer: the memor
     at             TEXT NOT NULL
 );
 
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;

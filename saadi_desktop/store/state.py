@@ -251,7 +251,7 @@ def write_names(
     (chunk_seq, name_id, variant, count). It is derived from the text alone, so redoing it
     after the text grows loses nothing."""
     with db.transaction():
-        for table in ("name_mentions", "name_variants", "names"):
+        for table in ("name_entities", "name_mentions", "name_variants", "names"):
             db.db.execute(f"DELETE FROM {table}")
         db.db.conn.executemany(
             "INSERT INTO names (id, gender, learned_at) VALUES (?, ?, ?)",
@@ -264,6 +264,31 @@ def write_names(
         db.db.conn.executemany(
             "INSERT INTO name_mentions (chunk_seq, name_id, variant, count) VALUES (?, ?, ?, ?)",
             mentions,
+        )
+
+
+def name_entities(db: BookDB, until_chunk: int | None = None) -> dict[int, tuple[int, str, str]]:
+    """Names-pass cluster → (entity, name, type) as the identity rules read the names alone, as
+    of ``until_chunk``: each cluster's latest reading stamped at or before it."""
+    limit = until_chunk if until_chunk is not None else 1 << 62
+    return {
+        name_id: (entity, name, kind)
+        for name_id, entity, name, kind in db.db.execute(
+            "SELECT name_id, entity, name, type FROM name_entities WHERE since <= ? "
+            "ORDER BY name_id, since",
+            (limit,),
+        )
+    }
+
+
+def write_name_entities(db: BookDB, rows: Sequence[tuple[int, int, int, str, str]]) -> None:
+    """Replace the names pass's reading by the identity rules: (cluster, since, entity, name,
+    type) rows, one for each change of a cluster's entity, name or type."""
+    with db.transaction():
+        db.db.execute("DELETE FROM name_entities")
+        db.db.conn.executemany(
+            "INSERT INTO name_entities (name_id, since, entity, name, type) VALUES (?, ?, ?, ?, ?)",
+            rows,
         )
 
 

@@ -46,8 +46,8 @@ MENTIONS_SHOWN = 30  # mentions shown at first; "show more" adds MORE_MENTIONS a
 MORE_MENTIONS = 100
 LATEST_DESCRIPTIONS = 5  # the most recent notes on an entity; earlier ones are counted
 NAMES_ONLY_TIP = (
-    "Found by name only: the quick names pass saw this name; the model has not read about it "
-    "yet (index the book for aliases and descriptions)."
+    "Found by name only: the quick names pass saw these names and the rules joined and typed "
+    "them; the model has not read about it yet (index the book for notes and descriptions)."
 )
 MAX_LANES = 6  # entities compared on one timeline; more chosen: the first six in the list
 TIMELINE_CAPTION = "Where mentioned, from the start · Ctrl+click names to compare"

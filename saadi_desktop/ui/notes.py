@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from saadi_desktop.who import KnownEntity
 
-NAMES_ONLY = "name"  # the type views.entities gives a names-pass cluster
+NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of an older version)
 
 
 # One record (or names-pass cluster) as of the limit: the rows the card, the timeline and
@@ -58,9 +58,12 @@ class BookNotes:
 
 
 def matches(entity: EntityEntry, typed: str, kind: str | None) -> bool:
-    """Whether an entity passes the browser's filter: its type (None: any) and the typed text
-    somewhere in its name or an alias (case-insensitive)."""
-    if kind is not None and entity.type != kind:
+    """Whether an entity passes the browser's filter: its type (None: any; NAMES_ONLY: found by
+    the names pass alone) and the typed text in its name or an alias (case-insensitive)."""
+    if kind == NAMES_ONLY:
+        if not entity.by_name_only:
+            return False
+    elif kind is not None and entity.type != kind:
         return False
     needle = typed.strip().casefold()
     return not needle or any(needle in name.casefold() for name in (entity.name, *entity.aliases))
