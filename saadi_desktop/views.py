@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
+from saadi_desktop.state.identity import display_name
 from saadi_desktop.state.memory import fold
 from saadi_desktop.state.prompts import MAX_SUMMARY
 from saadi_desktop.state.summaries import is_stand_in
@@ -61,9 +62,13 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
             entity = read.get(cluster["id"], (-cluster["id"], "", ""))[0]
             groups.setdefault(entity, []).append(cluster)
     for clusters in groups.values():
-        variants = [v for c in clusters for v in c["variants"]]
-        _, name, kind = read.get(clusters[0]["id"], (0, max(variants, key=len), "name"))
-        name = name if name in variants else max(variants, key=len)
+        learned = {v: at for c in clusters for v, at in c["variants"].items()}
+        variants = sorted(learned, key=learned.__getitem__)
+        if clusters[0]["id"] in read:
+            _, first, kind = read[clusters[0]["id"]]
+            name = display_name([v for v in (first, *variants) if v in learned])
+        else:  # a book imported by an older version: the bare cluster
+            name, kind = max(variants, key=len), "name"
         seen = [c for c in clusters if "mentions" in c]
         found.append(
             {

@@ -431,6 +431,23 @@ def test_names_the_model_has_not_read_are_joined_and_typed_by_the_rules(
     )
 
 
+def test_an_entity_read_from_the_names_alone_is_listed_under_its_fullest_name_so_far(
+    tmp_path: Path, library: Path
+) -> None:
+    chapters = [
+        ("Chapter 1", "<p>“My little Lizzy,” said her father, and then Lizzy laughed.</p>"),
+        ("Chapter 2", "<p>Elizabeth walked out, and Miss Elizabeth Bennet was glad.</p>"),
+    ]
+    path = import_book(make_epub(tmp_path / "l.epub", chapters), chunk_words=30).info.path
+    with BookDB.open(path) as db:
+        first = db.chunks()[store.indexed_chunks(db)[0].seq].start
+        before, found = entities(db, until=first), entities(db)
+    assert [(e["name"], e["aliases"]) for e in before] == [("Lizzy", [])]
+    assert [(e["name"], e["aliases"]) for e in found] == [
+        ("Miss Elizabeth Bennet", ["Elizabeth", "Lizzy"])
+    ]
+
+
 def test_a_book_imported_before_the_rules_read_its_names_lists_them_bare_until_indexed(
     tmp_path: Path, library: Path
 ) -> None:
