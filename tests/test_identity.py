@@ -429,6 +429,8 @@ def test_two_diminutives_of_one_name_are_one_given_name() -> None:
         ),
         (["Jane", "Miss Bennet"], "Jane"),
         (["Brother Gardiner", "Gardiner", "Mr. Gardiner"], "Mr. Gardiner"),
+        (["General", "the General"], "the General"),  # a title used as a name
+        (["Baron", "the Baroness"], "Baron"),
     ],
 )
 def test_a_record_is_shown_under_its_fullest_name(names: list[str], shown: str) -> None:

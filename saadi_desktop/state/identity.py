@@ -285,7 +285,8 @@ def is_diminutive(nick: str, full: str, *, russian: bool = True) -> bool:
 def display_name(names: Sequence[str]) -> str:
     """The name a reader looks someone up by, among ``names`` (in the order learned): the
     fullest proper name — 'Elizabeth Bennet' over 'Lizzy' and over 'Miss Elizabeth Bennet',
-    'Mr. Darcy' over 'Darcy', 'Alyona Ivanovna' over 'the old woman' — earliest first on a tie."""
+    'Mr. Darcy' over 'Darcy', 'Alyona Ivanovna' over 'the old woman', 'the General' over
+    'General' — earliest first on a tie."""
     proper = [n for n in names if alias_kind(n) == "name"] or list(names[:1])
     forms: dict[tuple[str, ...], list[str]] = {}  # one person's name with and without a title
     for name in proper:
@@ -305,7 +306,8 @@ def display_name(names: Sequence[str]) -> str:
         diminutive = bool(own) and any(is_diminutive(own[0], f) for f in firsts)
         return len(own), not diminutive, -index
 
-    return best_form(max(enumerate(forms), key=rank)[1])
+    best = best_form(max(enumerate(forms), key=rank)[1])
+    return f"the {best}" if f"the {best}" in names else best  # a title as a name: 'the General'
 
 
 def both_given_names(x: str, y: str) -> bool:
