@@ -34,6 +34,17 @@ def test_a_frenchman_and_an_englishwoman_are_demonyms() -> None:
     assert {"Frenchman", "Englishwoman"}.isdisjoint(name_words(texts))
 
 
+def test_a_style_of_address_is_no_name_but_a_name_after_her_still_is() -> None:
+    texts = [
+        "“Your Majesty will excuse me,” said Holmes. “I fear, your Majesty, that Irene is gone.”",
+        "The King bowed to Holmes; his Majesty smiled at Irene, and his Lordship said nothing.",
+        "It was her Irene who sang at Irene's concert, and his Lordship left.",
+    ]
+    words = name_words(texts)
+    assert {"Majesty", "Lordship"}.isdisjoint(words)
+    assert {"Holmes", "Irene"} <= words  # once after 'her' of five: a name
+
+
 def test_a_demonym_suffix_needs_the_book_to_use_it_as_a_common_noun() -> None:
     # 'an Italian' and 'the Italians' make 'Italian' a people; 'Adrian' is only ever a man.
     texts = [

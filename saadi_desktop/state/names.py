@@ -71,6 +71,8 @@ NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scot
                  "Greek", "Jew", "Jewess", "Pole", "Turk", "Dane", "Swede", "Finn", "Czech",
                  "Slav", "Arab", "Moor", "Briton", "Spaniard", "Celt", "Magyar", "Cossack",
                  "Tatar", "Tartar", "Yankee", "Gaul", "Saxon", "Russian", "German"}  # fmt: skip
+# Before a style of address ('your Majesty', 'his Lordship', 'her Grace'): a title, not a name.
+STYLE_POSSESSIVES = {"your", "his", "her", "their"}
 PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
 # Capitalised words that are never names on their own, whatever their statistics.
 NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part", "The",
@@ -245,6 +247,7 @@ class _Usage:
     indefinite: Counter[str] = field(default_factory=Counter)  # 'a Pole': a common noun
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
+    addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     capitals: set[str] = field(default_factory=set)
 
 
@@ -260,6 +263,8 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     usage.capital_inside[word] += 1
                 if previous in ("a", "an", "A", "An"):
                     usage.indefinite[_singular(word)] += 1
+                if previous.lower() in STYLE_POSSESSIVES:
+                    usage.addressed[word] += 1
                 if previous in HONORIFICS:
                     usage.titled[word] += 1
                 elif is_full_given_name(previous):
@@ -274,7 +279,8 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Capitalised words that behave like names across the book: mostly capitalised where a
     sentence does not force it, seen that way at least twice — or once, never in lowercase, when
     the nickname table knows it as a full given name ('Sarah', 'Richard': a servant named once;
-    not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish')."""
+    not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish') nor
+    a style of address, which the book puts after 'your', 'his' or 'her' ('your Majesty')."""
     usage = usage or _usage(texts)
     titled = Counter[str]()
     for word, count in usage.titled.items():
@@ -285,6 +291,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         for word, count in usage.capital_inside.items()
         if (count >= 2 or (is_full_given_name(word) and word not in HONORIFICS))
         and usage.lower[word.lower()] * 5 <= count
+        and usage.addressed[word] * 2 < count  # a style of address: 'your Majesty'
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
     }
