@@ -459,3 +459,23 @@ def test_a_contraction_is_no_name() -> None:
         "“’Pon my word, Holmes!” ’Pon my life, it was Holmes again.",
     ]
     assert name_words(texts) == {"Holmes"}
+
+
+def test_locative_uses_counts_as_the_plain_pattern_does_only_faster() -> None:
+    import re
+
+    from saadi_desktop.state.names import LOCATIVE, locative_uses
+
+    def plain(variants: list[str], text: str) -> tuple[int, int]:
+        pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+        found = re.findall(rf"(\w+)\s+(?:the\s+)?(?:{pattern})(?!\w)", text)
+        return sum(w.lower() in LOCATIVE for w in found), len(found)
+
+    text = (
+        "“Sherlock Holmes!” said Holmes. He went to London. London was grey; in London London."
+        " At the Casino, said the Duchess; to the Duchess, and in\n\nthe Casino. Londoner."
+    )
+    for variants in (["Sherlock Holmes", "Holmes"], ["London"], ["the Duchess", "Duchess"],
+                     ["Casino"], ["Holmes"]):  # fmt: skip
+        assert locative_uses(variants, text) == plain(variants, text), variants
+    assert locative_uses(["London"], text) == (2, 2)

@@ -91,6 +91,7 @@ _SENTENCE_OPENERS = set(".!?;:…—\"“”‘’'")
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
+_WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at ', 'to the '
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 
@@ -227,14 +228,24 @@ def _is_demonym(
 def locative_uses(
     variants: Iterable[str], text: str, prepositions: Collection[str] = LOCATIVE
 ) -> tuple[int, int]:
-    """(uses after 'at', 'in', 'to', 'from'… — the ``prepositions`` —, all uses) of the names
+    r"""(uses after 'at', 'in', 'to', 'from'… — the ``prepositions`` —, all uses) of the names
     ``variants`` in ``text``, longest name first ('at Longbourn', 'to London', 'to the Casino':
-    the way a text speaks of places)."""
+    the way a text speaks of places). A use is a name right after a word and a space, or a
+    word and 'the', counted left to right without overlaps: the matches of
+    ``(\w+)\s+(?:the\s+)?(?:NAME)(?!\w)``, found name first (a book-length text is scanned
+    for every new record), so a name inside a longer one counts after its first word
+    ('Sherlock Holmes': 'Holmes' after 'Sherlock')."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    near = found = 0
-    for match in re.finditer(rf"(\w+)\s+(?:the\s+)?(?:{pattern})(?!\w)", text):
-        found += 1
-        near += match.group(1).lower() in prepositions
+    near = found = end = 0
+    for match in re.finditer(rf"(?<=\s)(?=((?:{pattern})(?!\w)))", text):
+        start = match.start()
+        if start < end:
+            continue
+        before = _WORD_BEFORE.search(text, max(end, start - 100), start)
+        if before:
+            found += 1
+            near += before.group(1).lower() in prepositions
+            end = start + len(match.group(1))
     return near, found
 
 
