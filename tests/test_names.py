@@ -479,3 +479,14 @@ def test_locative_uses_counts_as_the_plain_pattern_does_only_faster() -> None:
                      ["Casino"], ["Holmes"]):  # fmt: skip
         assert locative_uses(variants, text) == plain(variants, text), variants
     assert locative_uses(["London"], text) == (2, 2)
+
+
+def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
+    from saadi_desktop.state.identity import names_it_shortens
+    from saadi_desktop.state.memory import russian_pair
+    from saadi_desktop.state.names import is_given_name, transliterations
+
+    assert transliterations("praskovya") == ["praskovya", "prascovya", "praskovia", "prascovia"]
+    assert is_given_name("Prascovia") and is_given_name("Tatiana")  # Hogarth; not in the table
+    assert russian_pair("Nicolai", "Kolya") and names_it_shortens("Kolia") == ["nikolay"]
+    assert not is_given_name("Coffee") and transliterations("ivan") == ["ivan"]

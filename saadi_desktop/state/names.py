@@ -641,8 +641,9 @@ def diminutive_table(russian: bool = True) -> dict[str, frozenset[str]]:
 # name a given name and let the table vouch for a model's proposal, but join no one by
 # themselves: a Russian novel gives the diminutive of one name to several people (in Crime and
 # Punishment 'Mitka' is a painter, not Dmitri Razumihin; 'Katia' a tavern girl, not Katerina
-# Ivanovna; 'Parasha' a maid, not Praskovya Pavlovna).
-RUSSIAN_DIMINUTIVES = {
+# Ivanovna; 'Parasha' a maid, not Praskovya Pavlovna). Each is also spelled as other
+# translators spell it (:func:`transliterations`: Hogarth's 'Prascovia' is Praskovya).
+_RUSSIAN = {
     "rodion": "rodya rodka",
     "avdotya": "dounia dounya dunya dunia dounetchka dunechka",
     "sofya/sofia": "sonia sonya sonetchka sonechka",
@@ -672,6 +673,24 @@ RUSSIAN_DIMINUTIVES = {
     "fyodor": "fedya fedka",
     "semyon": "senya",
     "arkady": "arkasha",
+}
+
+
+def transliterations(name: str) -> list[str]:
+    """The spellings translators give one Russian name, the table's first: 'k' or 'c' before
+    a, o, u ('Praskovya', 'Prascovya'; 'Nikolai', 'Nicolai'), and 'ya' or 'ia' ('Prascovia',
+    'Avdotia', 'Tatiana')."""
+    found = [name]
+    for pattern, spelled in ((r"k(?=[aou])", "c"), ("ya", "ia")):
+        found += [re.sub(pattern, spelled, f) for f in found]
+    return list(dict.fromkeys(found))
+
+
+RUSSIAN_DIMINUTIVES = {
+    "/".join(
+        dict.fromkeys(t for name in full.split("/") for t in transliterations(name))
+    ): " ".join(dict.fromkeys(t for nick in nicks.split() for t in transliterations(nick)))
+    for full, nicks in _RUSSIAN.items()
 }
 # One name's spellings, each to the first: 'sofia' → 'sofya'.
 SPELLINGS = {
