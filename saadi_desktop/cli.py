@@ -410,6 +410,7 @@ def _snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int =
 def cmd_entities(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
     from saadi_desktop.views import entities
+    from saadi_desktop.who import kind_label
 
     with BookDB.open(resolve_book(args.book)) as db:
         found = entities(db, args.until)
@@ -419,9 +420,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
     for entity in found:
         also = f" — also: {', '.join(entity['aliases'])}" if entity["aliases"] else ""
         mentions = f"{entity['mentions']} mention{'s' * (entity['mentions'] != 1)}"
-        kind = entity["type"]
-        if entity["source"] == "names" and kind != "name":
-            kind += ", by name only"  # the rules' reading of the names; the model's is to come
+        kind = kind_label(entity["type"], entity["source"] == "names")
         print(f"{entity['name']} ({kind}, {mentions}){also}")
         for description in entity["descriptions"][:3]:
             print(f"    {description}")

@@ -88,6 +88,7 @@ def cmd_recap(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
     from saadi_desktop.recap import recap
     from saadi_desktop.store import BookDB
+    from saadi_desktop.who import kind_label
 
     with BookDB.open(resolve_book(args.book)) as db:
         told = recap(db, args.until)
@@ -105,7 +106,7 @@ def cmd_recap(args: argparse.Namespace) -> int:
         print("\nIn the last passages:")
         for seen in told.people:
             note = f" — {seen.note}" if seen.note else ""
-            print(f"  {seen.name} ({_kind(seen.type, seen.by_name_only)}){note}")
+            print(f"  {seen.name} ({kind_label(seen.type, seen.by_name_only)}){note}")
     return 0
 
 
@@ -139,8 +140,10 @@ def _card_json(
 
 
 def _print_card(shown: dict[str, Any], until: int | None, sections: Sequence[Section]) -> None:
+    from saadi_desktop.who import kind_label
+
     count = shown["mentions"]
-    kind = _kind(shown["type"], shown["source"] == "names")
+    kind = kind_label(shown["type"], shown["source"] == "names")
     print(f"{shown['name']} — {kind}, in {count} passage{'s' * (count != 1)} "
           f"{_scope(until, sections)}")  # fmt: skip
     if shown["first_met"]:
@@ -158,10 +161,6 @@ def _print_card(shown: dict[str, Any], until: int | None, sections: Sequence[Sec
         print(f"last mention: {last['where']} (position {last['start']})")
     if shown["others"]:
         print(f"also answering to this name: {', '.join(o['name'] for o in shown['others'])}")
-
-
-def _kind(kind: str, by_name_only: bool) -> str:
-    return "found by name only" if by_name_only else kind
 
 
 def _scope(until: int | None, sections: Sequence[Section]) -> str:

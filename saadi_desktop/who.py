@@ -84,6 +84,15 @@ class Card:
         return self.mentions[0] if self.mentions else None
 
 
+def kind_label(kind: str, by_name_only: bool) -> str:
+    """How a card or a list names an entity's type: 'person', or 'person, found by name only'
+    for names the model has not read yet ('found by name only' in a book of an older version,
+    whose names-pass clusters have no type)."""
+    if not by_name_only:
+        return kind
+    return "found by name only" if kind == "name" else f"{kind}, found by name only"
+
+
 def known_entities(db: BookDB, until: int | None = None) -> list[KnownEntity]:
     """Every record and uncovered names-pass cluster as of ``until`` (None: the whole book),
     with the chunks that mention it: a record's links, a cluster's names-pass mentions."""

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import escape
-from saadi_desktop.who import Card
+from saadi_desktop.who import Card, kind_label
 
 CARD_WIDTH = 380
 LATEST_NOTES = 3  # the card is small: the latest notes, the rest counted
@@ -134,7 +134,7 @@ def card_html(card: Card, *, first_met: str, spoilers: bool) -> str:
     colours = theme.current()
     muted, link = colours.muted, colours.link
     count = len(card.mentions)
-    kind = "found by name only" if card.by_name_only else card.type
+    kind = kind_label(card.type, card.by_name_only)
     scope = "in the whole book" if spoilers else "up to here"
     parts = [
         f'<div style="font-size:large; font-weight:bold">{escape(card.name)}</div>',

@@ -25,6 +25,7 @@ from saadi_desktop.recap import Recap
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import NotesView, escape
+from saadi_desktop.who import kind_label
 
 MARGIN = 24  # pixels between the sheet and the reader's edges
 MAX_WIDTH = 720
@@ -142,7 +143,7 @@ def recap_html(recap: Recap) -> str:
         for seen in recap.people:
             name = (f'<a style="color:{colours.link}" href="person:{escape(seen.key)}">'
                     f"{escape(seen.name)}</a>")  # fmt: skip
-            kind = "found by name only" if seen.by_name_only else seen.type
+            kind = kind_label(seen.type, seen.by_name_only)
             note = f" — {escape(seen.note)}" if seen.note else ""
             parts.append(
                 f'<li>{name} <span style="color:{muted}">({escape(kind)})</span>{note}</li>'
