@@ -431,6 +431,8 @@ def test_two_diminutives_of_one_name_are_one_given_name() -> None:
         (["Brother Gardiner", "Gardiner", "Mr. Gardiner"], "Mr. Gardiner"),
         (["General", "the General"], "the General"),  # a title used as a name
         (["Baron", "the Baroness"], "Baron"),
+        (["Sir Walter", "Walter Elliot", "Sir Walter Elliot"], "Sir Walter Elliot"),
+        (["Lord Henry", "Henry Wotton", "Lord Henry Wotton", "Harry"], "Lord Henry Wotton"),
     ],
 )
 def test_a_record_is_shown_under_its_fullest_name(names: list[str], shown: str) -> None:
