@@ -246,6 +246,31 @@ def test_the_old_woman_is_a_descriptive_alias_that_links_her_passages() -> None:
     assert (2, record) in change.links
 
 
+def test_a_phrase_in_the_notes_place_is_an_alias_once_a_second_passage_gives_it() -> None:
+    # the small model writes 'the painter' where the note goes; once, it may be anyone's
+    texts = {
+        0: "Basil looked up. “It is finished,” said the painter to Dorian.",
+        1: "The painter smiled, and Basil put down his brush. Dorian said nothing.",
+        2: "Dorian left the painter alone. Basil sighed.",
+    }
+    memory = Memory(
+        book_of(texts, {0: ["Basil", "Dorian"], 1: ["Basil", "Dorian"], 2: ["Dorian", "Basil"]})
+    )
+    roster = memory.roster(0)
+    basil, dorian = number(roster, "Basil"), number(roster, "Dorian")
+    lines = [Line(basil, "", "", (), "the painter"), Line(dorian, "", "", (), "the painter")]
+    first = memory.apply(lines, roster, 0)
+    assert first.pending == ["the painter", "the painter"] and not first.refused
+    assert "the painter" not in names_of(memory)["Basil"] | names_of(memory)["Dorian"]
+    roster = memory.roster(1)
+    memory.apply([Line(number(roster, "Basil"), "", "", (), "the painter")], roster, 1)
+    assert "the painter" in names_of(memory)["Basil"]
+    assert "the painter" not in names_of(memory)["Dorian"]  # said of him once only
+    roster = memory.roster(2)  # a phrase the passage does not contain gains no support
+    memory.apply([Line(number(roster, "Dorian"), "", "", (), "the old woman")], roster, 2)
+    assert memory.note_support[(memory.owner["dorian"], "the old woman")] == set()
+
+
 def test_a_description_is_about_its_head_noun() -> None:
     assert head_noun("the old woman") == "woman"
     assert head_noun("the master of the establishment") == "master"

@@ -190,6 +190,7 @@ class Memory:
         self.loose_names: dict[str, int] = {}  # owned names that are no cluster's variant
         self.holders: dict[str, set[int]] = {}  # folded descriptive alias -> records
         self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
+        self.note_support: dict[tuple[int, str], set[int]] = {}  # (record, phrase) -> the same
         self.notes: set[str] = set()  # every note kept so far (folded)
         self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
         self.linked: dict[int, set[int]] = {}  # record -> the chunks linked to it so far
@@ -277,7 +278,10 @@ class Memory:
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
-            self._describe(record, line, text, folded, change)
+            if _definite(line.note):  # 'the painter': an alias where the note goes
+                self._note_alias(record, line.note, text, folded, seq, change)
+            else:
+                self._describe(record, line, text, folded, change)
             if any(
                 _occurs(fold(a), folded) and not self._role_word(a)
                 for a in record.aliases
@@ -539,6 +543,23 @@ class Memory:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
+    def _note_alias(
+        self, record: EntityRecord, note: str, text: str, folded: str, seq: int, change: Change
+    ) -> None:
+        """A note that is only a definite description ('the painter', 'the lad') is an alias
+        the model wrote where the note goes. The small model gives such a phrase to the wrong person
+        as readily as to the right one ('the old woman' of Katerina Ivanovna, three times; 'the
+        painter' of Mr. Gray), so it is proposed, under every rule for a descriptive alias, only
+        once a second passage that contains it gives it to the same record."""
+        key = fold(note)
+        votes = self.note_support.setdefault((record.id, key), set())
+        if _occurs(key, folded):
+            votes.add(seq)
+        if len(votes) < SUPPORT:
+            change.pending.append(note)
+        else:
+            self._propose(record, note, text, folded, seq, change)
+
     def _describe(
         self, record: EntityRecord, line: Line, text: str, folded: str, change: Change
     ) -> None:
@@ -768,6 +789,14 @@ def _given_name(name: str) -> str | None:
     'Miss Lizzy'); None after any other ('St. James', 'King James', 'Mr. Darcy')."""
     given, title = core(name), name.split()[0].rstrip(".")
     return given[0] if given and (title == given[0] or title in DROPPED_TITLES) else None
+
+
+def _definite(note: str) -> bool:
+    """Whether a note is only a definite description ('the painter', 'the old woman'): the
+    way a reader refers to someone, not something said of them ('heard their father') nor a
+    name after 'the' ('the Redheaded League')."""
+    first, *rest = note.split() or [""]
+    return first == "the" and alias_kind(note) == "descriptive" and all(w.islower() for w in rest)
 
 
 def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES, *, russian: bool = True) -> bool:
