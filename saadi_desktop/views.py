@@ -65,8 +65,7 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
         learned = {v: at for c in clusters for v, at in c["variants"].items()}
         variants = sorted(learned, key=learned.__getitem__)
         if clusters[0]["id"] in read:
-            _, first, kind = read[clusters[0]["id"]]
-            name = display_name([v for v in (first, *variants) if v in learned])
+            name, kind = display_name(variants), read[clusters[0]["id"]][2]
         else:  # a book imported by an older version: the bare cluster
             name, kind = max(variants, key=len), "name"
         seen = [c for c in clusters if "mentions" in c]

@@ -26,8 +26,8 @@ from saadi_desktop.state.names import (
 )
 
 MAX_NAME_WORDS = 5
-GIVEN_NAME_RANKS = {"Sir", "Lord", "Lady"}  # ranks before a given name: 'Sir Walter Elliot'
 MAX_DESCRIPTIVE_WORDS = 4
+GIVEN_NAME_RANKS = {"Sir", "Lord", "Lady"}  # ranks before a given name: 'Sir Walter Elliot'
 # Words that make a phrase a clause or a fragment, not something a reader calls a person.
 CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", "them", "is",
                 "was", "were", "are", "am", "be", "been", "have", "has", "had", "do", "did",
