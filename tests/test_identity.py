@@ -457,6 +457,8 @@ def test_two_diminutives_of_one_name_are_one_given_name() -> None:
         (["General", "the General"], "the General"),  # a title used as a name
         (["Baron", "the Baroness"], "Baron"),
         (["Sir Walter", "Walter Elliot", "Sir Walter Elliot"], "Sir Walter Elliot"),
+        (["Alice", "Miss Alice"], "Alice"),  # a given name, not a surname
+        (["Catherine", "Lady Catherine"], "Lady Catherine"),
         (["Lord Henry", "Henry Wotton", "Lord Henry Wotton", "Harry"], "Lord Henry Wotton"),
     ],
 )

@@ -28,6 +28,7 @@ from saadi_desktop.state.names import (
 MAX_NAME_WORDS = 5
 MAX_DESCRIPTIVE_WORDS = 4
 GIVEN_NAME_RANKS = {"Sir", "Lord", "Lady"}  # ranks before a given name: 'Sir Walter Elliot'
+MISS = {"Miss", "Mlle.", "Mlle", "Mademoiselle"}  # before a given name, a form of address only
 # Words that make a phrase a clause or a fragment, not something a reader calls a person.
 CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", "them", "is",
                 "was", "were", "are", "am", "be", "been", "have", "has", "had", "do", "did",
@@ -295,14 +296,18 @@ def display_name(names: Sequence[str]) -> str:
     firsts = [own[0] for own in forms if own]
 
     def best_form(own: tuple[str, ...]) -> str:
-        # a title reads well only before a lone surname: 'Mr. Darcy', but 'Elizabeth Bennet' —
-        # or when it is a rank that goes with the given name: 'Sir Walter Elliot', 'Lord Henry
-        # Wotton'; a form of address over a kinship title: 'Mr. Gardiner', not 'Brother Gardiner'
+        # a title reads well only before a lone surname: 'Mr. Darcy', but 'Elizabeth Bennet'
+        # and 'Alice' (not 'Miss Alice') — or when it is a rank that goes with the given name:
+        # 'Sir Walter Elliot', 'Lady Catherine'; a form of address over a kinship title: 'Mr.
+        # Gardiner', not 'Brother Gardiner'
         titled = [n for n in forms[own] if len(words(n)) > len(own)]
         titled.sort(key=lambda n: words(n)[0] in KIN_ADDRESS)
         bare = [n for n in forms[own] if n not in titled]
         ranked = [n for n in titled if words(n)[0] in GIVEN_NAME_RANKS]
-        return ((titled or bare) if len(own) == 1 else (ranked or bare or titled))[0]
+        miss = bool(own) and is_given_name(own[0]) and all(words(n)[0] in MISS for n in titled)
+        if len(own) > 1 or (bare and miss):
+            return (ranked or bare or titled)[0]  # 'Alice', not 'Miss Alice'
+        return (titled or bare)[0]
 
     def rank(item: tuple[int, tuple[str, ...]]) -> tuple[int, bool, int]:
         index, own = item
