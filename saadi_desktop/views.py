@@ -56,16 +56,14 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
             }
         )
     read = store.name_entities(db, limit)
-    groups: dict[int, list[dict[str, Any]]] = {}  # the rules' entity → its uncovered clusters
-    for cluster in store.name_clusters(db, limit):
-        if not known & {fold(v) for v in cluster["variants"]}:
-            entity = read.get(cluster["id"], (-cluster["id"], "", ""))[0]
-            groups.setdefault(entity, []).append(cluster)
-    for clusters in groups.values():
+    uncovered = [
+        c for c in store.name_clusters(db, limit) if not known & {fold(v) for v in c["variants"]}
+    ]
+    for clusters in store.entity_groups(uncovered, read).values():
         learned = {v: at for c in clusters for v, at in c["variants"].items()}
         variants = sorted(learned, key=learned.__getitem__)
         if clusters[0]["id"] in read:
-            name, kind = display_name(variants), read[clusters[0]["id"]][2]
+            name, kind = display_name(variants), read[clusters[0]["id"]][1]
         else:  # a book imported by an older version: the bare cluster
             name, kind = max(variants, key=len), "name"
         seen = [c for c in clusters if "mentions" in c]

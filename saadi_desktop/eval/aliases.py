@@ -207,11 +207,10 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
 
     clusters = store.name_clusters(db)
     names_pass = {f"n{c['id']}": list(c["variants"]) for c in clusters}
-    read = store.name_entities(db)
-    rules: dict[str, list[str]] = {}
-    for cluster in clusters:
-        entity = read[cluster["id"]][0] if cluster["id"] in read else -cluster["id"]
-        rules.setdefault(f"n{entity}", []).extend(cluster["variants"])
+    rules = {
+        f"n{entity}": [v for c in group for v in c["variants"]]
+        for entity, group in store.entity_groups(clusters, store.name_entities(db)).items()
+    }
     memory = {str(r.id): [r.name, *r.aliases] for r in store.records(db)}
     names_score = score_aliases(names_pass, gold)
     rules_score = score_aliases(rules, gold)

@@ -20,9 +20,9 @@ from saadi_desktop.state.memory import Change
 from saadi_desktop.state.replay import (
     answers_complete,
     book_text,
+    read_names,
     replay_book,
     restore,
-    rule_entities,
     run_names,
 )
 from saadi_desktop.state.summaries import extract, unsupported_names
@@ -95,7 +95,7 @@ def build_state(
         if not store.chunk_names(db):
             run_names(db)
         elif not store.name_entities(db):  # imported by an older version: the same clusters
-            store.write_name_entities(db, rule_entities(db))
+            read_names(db)
         row = store.builder_row(db)
         model_path = str(getattr(llm, "path", ""))
         store.set_builder_model(db, llm.model_id, model_path, prompts.PROMPT_VERSION)

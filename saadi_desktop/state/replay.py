@@ -59,31 +59,30 @@ def book_text(db: BookDB, texts: dict[int, str] | None = None) -> BookText:
 
 
 def run_names(db: BookDB) -> int:
-    """The names pass, then its reading by the identity rules alone (:func:`rule_entities`);
-    returns the cluster count. Both come from the text alone, so redoing them loses nothing."""
+    """The names pass, then its reading by the identity rules (:func:`read_names`); returns
+    the cluster count. Both come from the text alone, so redoing them loses nothing."""
     count = run_names_pass(db)
-    store.write_name_entities(db, rule_entities(db))
+    read_names(db)
     return count
 
 
-def rule_entities(db: BookDB) -> list[tuple[int, int, int, str, str]]:
-    """The names pass read in order by the memory's rules with no model answer: the entity list
-    of a passage the model has not read ('Harry' is Lord Henry Wotton, 'Kent' a place, 'Rodion
-    Romanovitch Raskolnikov' is 'Raskolnikov'). One row (cluster, since, entity, name, type)
-    each time a cluster's entity, that entity's name or its type changes, from chunk ``since``
-    on, so the list as of any position is the rules' reading of the text up to there."""
+def read_names(db: BookDB) -> None:
+    """Store the names pass as read in order by the memory's rules with no model answer: the
+    entity list of a passage the model has not read ('Harry' is Lord Henry Wotton, 'Kent' a
+    place, 'Rodion Romanovitch Raskolnikov' is 'Raskolnikov'). One row (cluster, since,
+    entity, type) each time a cluster's entity or its type changes, from chunk ``since`` on,
+    so the list as of any position is the rules' reading of the text up to there."""
     memory = Memory(book_text(db))
-    rows: list[tuple[int, int, int, str, str]] = []
-    last: dict[int, tuple[int, str, str]] = {}
+    rows: list[tuple[int, int, int, str]] = []
+    last: dict[int, tuple[int, str]] = {}
     for seq in sorted(memory.book.texts):
         memory.apply([], [], seq)
         for cluster, entity in memory.by_cluster.items():
-            record = memory.records[entity]
-            now = (entity, record.name, record.type)
+            now = (entity, memory.records[entity].type)
             if last.get(cluster) != now:
                 last[cluster] = now
                 rows.append((cluster, seq, *now))
-    return rows
+    store.write_name_entities(db, rows)
 
 
 def kept_answers(

@@ -186,8 +186,7 @@ CREATE TABLE name_mentions (        -- the candidate names of each chunk, for th
 CREATE TABLE name_entities (       -- the names pass read by the identity rules with no model
     name_id INTEGER NOT NULL REFERENCES names(id),   -- answer: from chunk `since` on, cluster
     since   INTEGER NOT NULL,                        -- name_id belongs to entity `entity` (of
-    entity  INTEGER NOT NULL,                        -- that reading), called `name`, of `type`
-    name    TEXT NOT NULL,
+    entity  INTEGER NOT NULL,                        -- that reading), of type `type`
     type    TEXT NOT NULL,
     PRIMARY KEY (name_id, since)
 );

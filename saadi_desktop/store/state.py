@@ -267,28 +267,39 @@ def write_names(
         )
 
 
-def name_entities(db: BookDB, until_chunk: int | None = None) -> dict[int, tuple[int, str, str]]:
-    """Names-pass cluster → (entity, name, type) as the identity rules read the names alone, as
-    of ``until_chunk``: each cluster's latest reading stamped at or before it."""
+def name_entities(db: BookDB, until_chunk: int | None = None) -> dict[int, tuple[int, str]]:
+    """Names-pass cluster → (entity, type) as the identity rules read the names alone, as of
+    ``until_chunk``: each cluster's latest reading stamped at or before it."""
     limit = until_chunk if until_chunk is not None else 1 << 62
     return {
-        name_id: (entity, name, kind)
-        for name_id, entity, name, kind in db.db.execute(
-            "SELECT name_id, entity, name, type FROM name_entities WHERE since <= ? "
+        name_id: (entity, kind)
+        for name_id, entity, kind in db.db.execute(
+            "SELECT name_id, entity, type FROM name_entities WHERE since <= ? "
             "ORDER BY name_id, since",
             (limit,),
         )
     }
 
 
-def write_name_entities(db: BookDB, rows: Sequence[tuple[int, int, int, str, str]]) -> None:
-    """Replace the names pass's reading by the identity rules: (cluster, since, entity, name,
-    type) rows, one for each change of a cluster's entity, name or type."""
+def entity_groups(
+    clusters: Sequence[dict[str, Any]], read: dict[int, tuple[int, str]]
+) -> dict[int, list[dict[str, Any]]]:
+    """``clusters`` (of :func:`name_clusters`) by the entity the rules' reading ``read`` puts
+    each in; a cluster with no reading (a book of an older version) is an entity of its own."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for cluster in clusters:
+        entity = read[cluster["id"]][0] if cluster["id"] in read else -cluster["id"]
+        groups.setdefault(entity, []).append(cluster)
+    return groups
+
+
+def write_name_entities(db: BookDB, rows: Sequence[tuple[int, int, int, str]]) -> None:
+    """Replace the names pass's reading by the identity rules: (cluster, since, entity, type)
+    rows, one for each change of a cluster's entity or type."""
     with db.transaction():
         db.db.execute("DELETE FROM name_entities")
         db.db.conn.executemany(
-            "INSERT INTO name_entities (name_id, since, entity, name, type) VALUES (?, ?, ?, ?, ?)",
-            rows,
+            "INSERT INTO name_entities (name_id, since, entity, type) VALUES (?, ?, ?, ?)", rows
         )
 
 
