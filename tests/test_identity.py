@@ -8,6 +8,7 @@ import pytest
 from saadi_desktop.state.answer import MAX_NOTE, Line, parse, render
 from saadi_desktop.state.identity import (
     alias_kind,
+    called_who,
     conflict,
     display_name,
     gender,
@@ -818,6 +819,26 @@ def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
     texts = {0: "“I do not cough for my own amusement,” replied Kitty fretfully."}
     memory = Memory(BookText(texts, {0: Cluster(0, "", {"Kitty": 0})}, {0: [(0, "Kitty")]}))
     memory.apply([Line(1, "", "other", (), "")], memory.roster(0), 0)  # the model said "other"
+    assert [r.type for r in memory.records.values()] == ["person"]
+
+
+def test_a_name_the_text_says_who_of_is_a_person() -> None:
+    # The Gambler: a councillor named once, in passing; a place is 'which'; after 'of' the
+    # 'who' is the Knave's, not the Hearts'.
+    assert called_who(["Heintze"], ["a Privy Councillor, by name Heintze, who until lately"])
+    assert not called_who(["Roulettenberg"], ["We came to Roulettenberg, which is dull."])
+    assert not called_who(["Hearts"], ["the Knave of Hearts, who stole those tarts"])
+    texts = {0: "I went to a rascal by name Heintze, who until lately was my master."}
+    memory = Memory(BookText(texts, {0: Cluster(0, "", {"Heintze": 0})}, {0: [(0, "Heintze")]}))
+    memory.apply([], memory.roster(0), 0)
+    assert [r.type for r in memory.records.values()] == ["person"]
+    # Met first with nothing to go by, the record becomes a person where the text says 'who'.
+    texts = {0: "Peterson stood there.", 1: "It was Peterson, who, as you know, keeps the door."}
+    cluster = Cluster(0, "", {"Peterson": 0})
+    memory = Memory(BookText(texts, {0: cluster}, {0: [(0, "Peterson")], 1: [(0, "Peterson")]}))
+    memory.apply([], memory.roster(0), 0)
+    assert [r.type for r in memory.records.values()] == ["other"]
+    memory.apply([], memory.roster(1), 1)
     assert [r.type for r in memory.records.values()] == ["person"]
 
 

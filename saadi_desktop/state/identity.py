@@ -222,6 +222,17 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return calls >= 2 or any(speaker.search(t) for t in texts)
 
 
+def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether the text says 'who' of the name: 'by name Heintze, who until lately…',
+    'Peterson, who, as you know…'. Places and things are 'which'. After 'of' the 'who' belongs
+    to the person the phrase names ('the Knave of Hearts, who'), not to the name."""
+    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    if not pattern:
+        return False
+    who = re.compile(rf"(?<!\bof )(?<!\bof the )(?<!\w)(?:{pattern}),\s+(?:who|whom|whose)\b")
+    return any(who.search(text) for text in texts)
+
+
 def conflict(a: Iterable[str], b: Iterable[str]) -> str:
     """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it)."""
     a, b = list(a), list(b)

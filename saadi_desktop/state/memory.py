@@ -24,6 +24,7 @@ from saadi_desktop.state.answer import MAX_NOTE, Line
 from saadi_desktop.state.identity import (
     DETERMINERS,
     alias_kind,
+    called_who,
     conflict,
     core,
     fold,
@@ -388,6 +389,8 @@ class Memory:
             kind = "person"
         elif kind in ("", "other") and looks_like_place(variants, read):
             kind = "place"  # 'at Longbourn', 'to London', in the text read so far
+        elif kind in ("", "other") and called_who(variants, read):
+            kind, shown = "person", True  # 'by name Heintze, who…'
         record = self._create(self._display(cluster, seq), kind or "other", seq, change)
         if kind == "person" and not shown:
             self.guessed.add(record.id)  # 'Kent' is a given name too: the text may say otherwise
@@ -715,8 +718,9 @@ class Memory:
         had said what it is. A place or a record of no particular type becomes a family once
         its name is the plural of a known surname after 'the' ('at the Svidrigaïlovs’', met
         before 'Mr. Svidrigaïlov'). One of no particular type becomes a person once a name of it
-        has a title or it speaks ('Watson' met before 'Dr. Watson'), or a place once the text
-        read so far speaks of it as one: at least :data:`PLACE_USES` uses, half of them after
+        has a title, it speaks ('Watson' met before 'Dr. Watson') or the text says 'who' of it
+        ('Peterson, who'), or a place once the text read so far speaks of it as one: at least
+        :data:`PLACE_USES` uses, half of them after
         'at', 'in', 'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at
         Michaelmas' seen twice). A person by a guess alone — a given name, or the model's word —
         becomes a place by the same count after 'at', 'in', 'near'… ('Kent' is a given name, and
@@ -737,6 +741,7 @@ class Memory:
             if record is not None and (
                 _a_persons_names(variants, self.book.clusters[cluster].gender)
                 or speaks(variants, [self.book.texts[seq]])
+                or called_who(variants, [self.book.texts[seq]])
             ):
                 self.guessed.discard(record.id)
                 if record.type != "person":
