@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from saadi_desktop.state.names import NamesPass, mentions_in, name_words, titled_words
 
 
@@ -77,6 +79,22 @@ def test_the_general_is_a_person() -> None:
     general = names.cluster_of("the General")
     assert general.gender == "m"
     assert sum(general.mentions.values()) == 4
+
+
+@pytest.mark.parametrize(
+    ("title", "gender"), [("Monsignor", "m"), ("Empress", "f"), ("Tsar", "m"), ("Emperor", "m")]
+)
+def test_a_churchman_or_a_sovereign_named_by_title_alone_is_a_person(
+    title: str, gender: str
+) -> None:
+    # The Gambler: 'told them how I threatened to spit into Monsignor's coffee'; 'the old
+    # Empress did upon her servant'
+    texts = [
+        f"I went to the house of the {title}; since {title} was receiving callers, I waited.",
+        f"Later the {title} came in, and the {title} said nothing to me.",
+    ]
+    person = clusters_of(texts).cluster_of(title)
+    assert person.gender == gender
 
 
 def test_grandmother_used_as_a_name_is_a_woman_and_grandmamma_is_her() -> None:

@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Admiral",
         "Lieutenant", "Sergeant", "Monsieur", "M.", "Prince", "Count", "Baron", "Uncle",
         "Father", "Brother", "King", "Duke", "Herr", "Grandfather", "Grandpapa",
-        "Grandpa"}  # fmt: skip
+        "Grandpa", "Emperor", "Tsar", "Czar", "Monsignor", "Cardinal", "Archbishop"}  # fmt: skip
 FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
           "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
-          "Frau", "Grandmother", "Grandmamma", "Grandmama", "Grandma", "Granny"}  # fmt: skip
+          "Frau", "Grandmother", "Grandmamma", "Grandmama", "Grandma", "Granny", "Empress",
+          "Tsarina", "Czarina"}  # fmt: skip
 NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Inspector", "Saint", "St."}
 HONORIFICS = MALE | FEMALE | NEUTRAL
 # Titles that go before a surname, not a given name ('Mr. Bennet', not 'Lady Catherine').
