@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from saadi_desktop.state.names import NamesPass, mentions_in, name_words, titled_words
+from saadi_desktop.state.names import (
+    NamesPass,
+    bound_words,
+    mentions_in,
+    name_words,
+    titled_words,
+)
 
 
 def clusters_of(texts: list[str]) -> NamesPass:
-    words, titled = name_words(texts), titled_words(texts)
+    words, titled, bound = name_words(texts), titled_words(texts), bound_words(texts)
     names = NamesPass()
     for seq, text in enumerate(texts):
-        names.read(seq, names.split(mentions_in(text, words, titled)), text)
+        names.read(seq, names.split(mentions_in(text, words, titled, bound)), text)
     return names
 
 
@@ -112,6 +118,25 @@ def test_a_role_before_a_name_is_a_title_not_a_person() -> None:
     texts = ["Then General Perovski came, and the General sat; General Perovski stood."]
     names = clusters_of(texts)
     assert names.cluster_of("General Perovski") is not names.cluster_of("the General")
+
+
+def test_a_word_only_ever_written_before_another_capital_is_the_first_of_a_longer_name() -> None:
+    # Holmes: 'Covent Garden', 'Charing Cross' ('Garden' and 'Cross' are no names); The Gambler:
+    # 'the Holy See'. Crime and Punishment: 'Afanasy' is always followed by a patronymic, so
+    # 'Afanasy Pavlovitch' named once is not Afanasy Ivanovitch.
+    texts = [
+        "We drove to Covent Garden. At Covent Garden Holmes stopped, and Charing Cross was near.",
+        "Then from Charing Cross we walked. Afanasy Ivanovitch came, and Afanasy Ivanovitch said",
+        "that Afanasy Pavlovitch had seen it. So Afanasy Ivanovitch left us near the Holy See",
+        "and the Holy Mother. Holmes said nothing, and the garden was dark.",
+    ]
+    assert {"Covent", "Charing", "Afanasy", "Holy"} <= bound_words(texts)
+    assert "Holmes" not in bound_words(texts)
+    variants = [v for c in clusters_of(texts).clusters for v in c.variants]
+    assert {"Covent Garden", "Charing Cross", "Afanasy Pavlovitch", "Holy See"} <= set(variants)
+    assert not {"Covent", "Charing", "Holy"} & set(variants)
+    names = clusters_of(texts)
+    assert names.cluster_of("Afanasy Pavlovitch") is not names.cluster_of("Afanasy Ivanovitch")
 
 
 def test_a_title_written_in_lower_case_is_no_name() -> None:

@@ -260,16 +260,22 @@ class _Usage:
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
+    joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
+    apart: Counter[str] = field(default_factory=Counter)  # before anything else
     capitals: set[str] = field(default_factory=set)
 
 
 def _usage(texts: Sequence[str]) -> _Usage:
     usage = _Usage()
     for text in texts:
-        previous = "."
+        previous, pending = ".", ""  # pending: the capitalised word just before the token
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
-            if _CAPITAL.fullmatch(word):
+            capital = _CAPITAL.fullmatch(word) is not None
+            if pending:
+                (usage.joined if capital else usage.apart)[pending] += 1
+            pending = word if capital and word == token else ""  # a possessive ends a name
+            if capital:
                 usage.capitals.add(word)
                 if previous not in _SENTENCE_OPENERS:
                     usage.capital_inside[word] += 1
@@ -337,11 +343,22 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     }
 
 
-def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[str]:
+def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
+    """Capitalised words the book writes at least twice and only ever right before another
+    capitalised word: the first word of a longer name ('Covent Garden', 'Charing Cross',
+    'Westgate Buildings', 'the Holy See'), whose other words need not be names themselves."""
+    usage = usage or _usage(texts)
+    return {word for word, count in usage.joined.items() if count >= 2 and not usage.apart[word]}
+
+
+def mentions_in(
+    text: str, names: set[str], titled: Iterable[str] = (), bound: Collection[str] = ()
+) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
     with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy'). A
     possessive ends a run ('Katerina Ivanovna’s Vater' is two mentions); a street word ends it
-    and belongs to it ('Baker Street').
+    and belongs to it ('Baker Street'), and so does the capitalised word after a ``bound`` word
+    ('Covent Garden': 'Covent' is no name alone, 'Garden' no name at all).
 
     A title or kinship word that the book capitalises like a name and uses alone is a
     variant of its own ('the General', 'Grandmother'); a name word right before a title
@@ -384,6 +401,9 @@ def mentions_in(text: str, names: set[str], titled: Iterable[str] = ()) -> list[
         inside = previous != "" and previous not in _SENTENCE_OPENERS
         if run and token in STREETS and run[-1] not in HONORIFICS:
             run.append(token)  # 'Baker Street': the street's name, not Mr. Baker's
+            close()
+        elif run and spaced and run[-1] in bound and word not in names and _CAPITAL.fullmatch(word):
+            run.append(word)  # 'Covent Garden', 'the Holy See'
             close()
         elif word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
             if not run:
@@ -720,10 +740,11 @@ def run_names_pass(db: BookDB) -> int:
     texts = [text[c.start : c.end] for c in chunks]
     usage = _usage(texts)
     words, titled = name_words(texts, usage), titled_words(texts, usage)
+    bound = bound_words(texts, usage)
     clusters = NamesPass()
     mentions: list[tuple[int, int, str, int]] = []
     for chunk, chunk_text in zip(chunks, texts, strict=True):
-        found = clusters.split(mentions_in(chunk_text, words, titled))
+        found = clusters.split(mentions_in(chunk_text, words, titled, bound))
         clusters.read(chunk.seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
