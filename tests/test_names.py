@@ -76,6 +76,17 @@ def test_a_demonym_of_a_place_in_the_book_is_no_name() -> None:
     assert {"Prussia", "Maria", "Marian"} <= words
 
 
+def test_the_people_of_a_town_are_no_name() -> None:
+    # The Gambler: 'after the fashion of the Berliners'; 'Mr. Gardiner' is no people of 'Gardin'
+    texts = [
+        "In Berlin I heard the Berliners say it; in Berlin the Berliners say it still.",
+        "Then Mr. Gardiner wrote, and Mr. Gardiner came with Walter; Walter stayed.",
+    ]
+    words = name_words(texts)
+    assert "Berliners" not in words
+    assert {"Berlin", "Gardiner", "Walter"} <= words
+
+
 def test_the_general_is_a_person() -> None:
     texts = [
         "Then the General said nothing. I went to the General at once.",

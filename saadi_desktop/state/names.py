@@ -210,8 +210,9 @@ def _is_demonym(
     word, a nationality + 'man' ('Frenchman'), or a word with a demonym suffix ('Prussian',
     'Polish', 'Chinese') that the book also uses as a common noun ('a Prussian', 'the
     Prussians') or that is a name of the book plus the suffix ('Prussian' of 'Prussia',
-    'Egyptian' of 'Egypt', 'Parisian' of 'Paris'; not a given name such as 'Marian'), and
-    that the book never puts after an honorific ('Mr. Adrian' keeps 'Adrian' a name)."""
+    'Egyptian' of 'Egypt', 'Parisian' of 'Paris'; not a given name such as 'Marian'), or a name
+    of the book plus '-er' ('Berliners', 'Londoners'), and that the book never puts after an
+    honorific ('Mr. Adrian' keeps 'Adrian' a name)."""
     singular = _singular(word)
     if singular in NATIONALITIES:
         return True
@@ -223,7 +224,8 @@ def _is_demonym(
         for cut in (1, 2, 3)  # 'Prussia'+'n', 'Egypt'+'ian'
     )
     a_people = indefinite > 0 or plural > 0 or of_name
-    return bool(_DEMONYM_SUFFIX.search(singular)) and a_people and not titled
+    dweller = singular.endswith("er") and singular[:-2] in names  # 'Berlin' + 'er'
+    return ((bool(_DEMONYM_SUFFIX.search(singular)) and a_people) or dweller) and not titled
 
 
 def locative_uses(
