@@ -87,6 +87,19 @@ def test_the_people_of_a_town_are_no_name() -> None:
     assert {"Berlin", "Gardiner", "Walter"} <= words
 
 
+def test_the_first_part_of_a_hyphened_word_is_no_name() -> None:
+    # Alice: 'a Caucus-race', 'Soo-oop'; Pride and Prejudice: 'Gracechurch-street' is a street
+    texts = [
+        "The best thing would be a Caucus-race, said the Dodo; the Caucus-race began, and the",
+        "Dodo sang Soo-oop of the e-e-evening, and the Dodo sang Soo-oop again, Soo-oop, and",
+        "the Caucus ended. Then the Dodo went to Gracechurch-street, and from Gracechurch-street",
+        "home to Longbourn, and from Longbourn back to Gracechurch.",
+    ]
+    words = name_words(texts)
+    assert not {"Caucus", "Soo"} & words
+    assert {"Dodo", "Gracechurch", "Longbourn"} <= words
+
+
 def test_the_general_is_a_person() -> None:
     texts = [
         "Then the General said nothing. I went to the General at once.",

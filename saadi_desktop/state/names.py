@@ -95,6 +95,8 @@ IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", 
 _WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at ', 'to the '
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
+# A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'
+_COMPOUND = re.compile(r"(?<![\w’'])([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)[-‐‑]([a-z]+)")
 
 
 @dataclass
@@ -263,6 +265,7 @@ class _Usage:
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
+    compound: Counter[str] = field(default_factory=Counter)  # 'Caucus-race'; not 'Grosvenor-street'
     apart: Counter[str] = field(default_factory=Counter)  # before anything else
     capitals: set[str] = field(default_factory=set)
 
@@ -270,6 +273,8 @@ class _Usage:
 def _usage(texts: Sequence[str]) -> _Usage:
     usage = _Usage()
     for text in texts:
+        for word, tail in _COMPOUND.findall(text):
+            usage.compound[word] += tail.capitalize() not in STREETS
         previous, pending = ".", ""  # pending: the capitalised word just before the token
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
@@ -300,7 +305,8 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     sentence does not force it, seen that way at least twice — or once, never in lowercase, when
     the nickname table knows it as a full given name ('Sarah', 'Richard': a servant named once;
     not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish') nor
-    a style of address, which the book puts after 'your', 'his' or 'her' ('your Majesty')."""
+    a style of address, which the book puts after 'your', 'his' or 'her' ('your Majesty'), nor
+    the first part of a word, which the book joins to a lowercase one ('a Caucus-race')."""
     usage = usage or _usage(texts)
     titled = Counter[str]()
     for word, count in usage.titled.items():
@@ -312,6 +318,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         if (count >= 2 or (is_full_given_name(word) and word not in HONORIFICS))
         and usage.lower[word.lower()] * 5 <= count
         and usage.addressed[word] * 2 < count  # a style of address: 'your Majesty'
+        and usage.compound[word] * 2 < count  # a part of a word: 'a Caucus-race', 'Soo-oop'
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
     }
