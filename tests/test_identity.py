@@ -842,6 +842,22 @@ def test_a_name_the_text_says_who_of_is_a_person() -> None:
     assert [r.type for r in memory.records.values()] == ["person"]
 
 
+def test_a_place_that_speaks_is_a_person() -> None:
+    # Alice: 'said to the Knave', 'turning to the Knave' made a place of him before he spoke
+    texts = {
+        0: "The King said to the Knave, and then to the Knave again, and went to the Knave.",
+        1: "“I didn’t write it,” said the Knave.",
+    }
+    cluster = Cluster(0, "", {"the Knave": 0})
+    memory = Memory(
+        BookText(texts, {0: cluster}, {0: [(0, "the Knave")] * 3, 1: [(0, "the Knave")]})
+    )
+    memory.apply([], memory.roster(0), 0)
+    assert [r.type for r in memory.records.values()] == ["place"]
+    memory.apply([], memory.roster(1), 1)
+    assert [r.type for r in memory.records.values()] == ["person"]
+
+
 def test_a_street_named_after_a_given_name_is_a_place() -> None:
     texts = {0: "Lady Dalrymple had taken a house in Laura Place, and Anne called."}
     clusters = {0: Cluster(0, "", {"Laura Place": 0}), 1: Cluster(1, "", {"Anne": 0})}

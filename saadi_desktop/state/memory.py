@@ -720,28 +720,37 @@ class Memory:
         before 'Mr. Svidrigaïlov'). One of no particular type becomes a person once a name of it
         has a title, it speaks ('Watson' met before 'Dr. Watson') or the text says 'who' of it
         ('Peterson, who'), or a place once the text read so far speaks of it as one: at least
-        :data:`PLACE_USES` uses, half of them after
-        'at', 'in', 'to', 'from'… ('to Netherfield', 'at Meryton'; not 'excuses to Pratt', 'at
-        Michaelmas' seen twice). A person by a guess alone — a given name, or the model's word —
-        becomes a place by the same count after 'at', 'in', 'near'… ('Kent' is a given name, and
-        a county: 'in Kent'; 'introduced me to Hortense' is no place)."""
+        :data:`PLACE_USES` uses, half of them after 'at', 'in', 'to', 'from'… ('to Netherfield',
+        'at Meryton'; not 'excuses to Pratt', 'at Michaelmas' seen twice). A person by a guess
+        alone — a given name, or the model's word — becomes a place by the same count after
+        'at', 'in', 'near'… ('Kent' is a given name, and a county: 'in Kent'; 'introduced me to
+        Hortense' is no place). A place that speaks is a person: 'said to the Knave' three
+        times made a place of him before 'said the Knave'."""
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
             variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-            if record is not None and record.type in ("place", "other"):
+            here = [self.book.texts[seq]]
+            if (
+                record is not None
+                and record.type in ("place", "other")
                 # 'at the Svidrigaïlovs’' was a place until 'Mr. Svidrigaïlov' came
-                here = [self.book.texts[seq]]
-                if all(is_family(v, self._known_names(), here) for v in variants):
-                    record.type = "organization"
-                    change.retyped.append((record.id, "organization"))
-                    continue
-            if record is not None and record.type != "other" and record.id not in self.guessed:
+                and all(is_family(v, self._known_names(), here) for v in variants)
+            ):
+                record.type = "organization"
+                change.retyped.append((record.id, "organization"))
+                continue
+            if (
+                record is not None
+                and record.type != "other"
+                and record.id not in self.guessed
+                and not (record.type == "place" and speaks(variants, here))  # 'said the Knave'
+            ):
                 continue  # settled: a person's or a place's uses need no more counting
             if record is not None and (
                 _a_persons_names(variants, self.book.clusters[cluster].gender)
-                or speaks(variants, [self.book.texts[seq]])
-                or called_who(variants, [self.book.texts[seq]])
+                or speaks(variants, here)
+                or called_who(variants, here)
             ):
                 self.guessed.discard(record.id)
                 if record.type != "person":
