@@ -842,6 +842,17 @@ def test_a_name_the_text_says_who_of_is_a_person() -> None:
     assert [r.type for r in memory.records.values()] == ["person"]
 
 
+def test_a_name_ending_in_a_place_noun_is_a_place() -> None:
+    # Holmes: 'the Boscombe Valley mystery' (never 'at' it); Pride and Prejudice: 'Mrs. Hill'
+    texts = {0: "The Boscombe Valley mystery came, and Mrs. Hill read of the Boscombe Valley."}
+    clusters = {0: Cluster(0, "", {"Boscombe Valley": 0}), 1: Cluster(1, "f", {"Mrs. Hill": 0})}
+    mentions = {0: [(0, "Boscombe Valley"), (1, "Mrs. Hill"), (0, "Boscombe Valley")]}
+    memory = Memory(BookText(texts, clusters, mentions))
+    memory.apply([], memory.roster(0), 0)
+    types = {r.name: r.type for r in memory.records.values()}
+    assert types == {"Boscombe Valley": "place", "Mrs. Hill": "person"}
+
+
 def test_a_place_that_speaks_is_a_person() -> None:
     # Alice: 'said to the Knave', 'turning to the Knave' made a place of him before he spoke
     texts = {

@@ -84,6 +84,7 @@ def test_the_people_of_a_town_are_no_name() -> None:
     ]
     words = name_words(texts)
     assert "Berliners" not in words
+    assert "British" not in name_words(["The British fleet sailed, and the British won."])
     assert {"Berlin", "Gardiner", "Walter"} <= words
 
 

@@ -49,6 +49,7 @@ from saadi_desktop.state.names import (
     LOCATIVE,
     RUSSIAN_DIMINUTIVES,
     SAINTS,
+    ends_in_a_place_noun,
     is_given_name,
     is_street,
     locative_uses,
@@ -387,8 +388,11 @@ class Memory:
             kind = "place"  # 'Laura Place', whatever its first word
         elif person:
             kind = "person"
-        elif kind in ("", "other") and looks_like_place(variants, read):
-            kind = "place"  # 'at Longbourn', 'to London', in the text read so far
+        elif kind in ("", "other") and (
+            looks_like_place(variants, read) or any(map(ends_in_a_place_noun, variants))
+        ):
+            kind = "place"  # 'at Longbourn', 'to London' in the text so far; 'Boscombe Valley'
+
         elif kind in ("", "other") and called_who(variants, read):
             kind, shown = "person", True  # 'by name Heintze, who…'
         record = self._create(self._display(cluster, seq), kind or "other", seq, change)

@@ -50,6 +50,13 @@ RANKS = {"Captain", "Colonel", "Major", "General", "Admiral", "Lieutenant", "Ser
 # Words that make the name before them a street, a square or a bridge ('Baker Street', 'Laura
 # Place'): a place of its own, which neither Mr. Baker nor a Laura lives in.
 STREETS = {"Street", "Square", "Road", "Lane", "Avenue", "Terrace", "Crescent", "Place", "Bridge"}
+# Words that end the name of a place, though the place may share its first word with the name
+# it is known by ('Kellynch Hall' is Kellynch): a name of no other type ending so is a place.
+PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "Moor", "Cross",
+               "Gate", "Garden", "Gardens", "Buildings", "Mansions", "Yard", "Pool", "Court",
+               "Church", "Chapel", "Inn", "Hotel", "Hill", "Green", "Cottage", "Farm", "Heath",
+               "Station", "Lake", "River", "Island", "Bay", "Row", "Wharf", "Palace", "Tower",
+               "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
 # A saint's name is a church, a street or a day ('St. John's Wood'), never the John of a story.
 SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
@@ -71,7 +78,8 @@ KIN_ADDRESS = {"Aunt": "Mrs", "Sister": "Mrs", "Uncle": "Mr", "Brother": "Mr"}
 NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scots", "Swiss",
                  "Greek", "Jew", "Jewess", "Pole", "Turk", "Dane", "Swede", "Finn", "Czech",
                  "Slav", "Arab", "Moor", "Briton", "Spaniard", "Celt", "Magyar", "Cossack",
-                 "Tatar", "Tartar", "Yankee", "Gaul", "Saxon", "Russian", "German"}  # fmt: skip
+                 "Tatar", "Tartar", "Yankee", "Gaul", "Saxon", "Russian", "German",
+                 "British"}  # fmt: skip
 # Before a style of address ('your Majesty', 'his Lordship', 'her Grace'): a title, not a name.
 STYLE_POSSESSIVES = {"your", "his", "her", "their"}
 PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
@@ -174,6 +182,12 @@ def _wife_form(variant: str) -> bool:
     the man so named, a woman of her own."""
     words = _words(variant)
     return len(words) >= 3 and words[0] in ("Mrs", "Mrs.") and is_given_name(words[1])
+
+
+def ends_in_a_place_noun(variant: str) -> bool:
+    """'Boscombe Valley', 'Krestovsky Island'; not 'Mrs. Hill', whose 'Hill' is a surname."""
+    words = variant.split()
+    return len(words) >= 2 and words[-1] in PLACE_NOUNS and words[0] not in HONORIFICS
 
 
 def is_street(variant: str) -> bool:
