@@ -392,7 +392,6 @@ class Memory:
             looks_like_place(variants, read) or any(map(ends_in_a_place_noun, variants))
         ):
             kind = "place"  # 'at Longbourn', 'to London' in the text so far; 'Boscombe Valley'
-
         elif kind in ("", "other") and called_who(variants, read):
             kind, shown = "person", True  # 'by name Heintze, who…'
         record = self._create(self._display(cluster, seq), kind or "other", seq, change)
