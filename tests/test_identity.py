@@ -171,6 +171,39 @@ def names_of(memory: Memory) -> dict[str, set[str]]:
     return {r.name: {r.name, *r.aliases} for r in memory.records.values()}
 
 
+def test_a_title_used_as_a_name_is_no_one_elses_alias() -> None:
+    # The Gambler, passage 39 of a 60-passage index: the model answered
+    # "4 person | the General | he had avowed to me…" for Mlle. Blanche. 'the General' is a
+    # names-pass cluster of its own, and a man's title: neither lets it join her.
+    assert gender("the General") == "m" and gender("the Baroness") == "f"
+    text = "Mlle. Blanche laughed, and the General said that he had avowed it to me."
+    clusters = {0: Cluster(0, "f", {"Mlle. Blanche": 0}), 1: Cluster(1, "m", {"the General": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Mlle. Blanche"), (1, "the General")]}))
+    roster = memory.roster(0)
+    line = Line(number(roster, "Mlle. Blanche"), "", "person", ("the General",), "")
+    change = memory.apply([line], roster, 0)
+    assert names_of(memory) == {"Mlle. Blanche": {"Mlle. Blanche"}, "the General": {"the General"}}
+    assert [item for item, _ in change.refused] == ["the General"]
+    # A woman's title on a woman: the gender allows it, the names pass does not.
+    text = "Mlle. Blanche laughed, and the Baroness said nothing."
+    clusters = {0: Cluster(0, "f", {"Mlle. Blanche": 0}), 1: Cluster(1, "f", {"the Baroness": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Mlle. Blanche"), (1, "the Baroness")]}))
+    roster = memory.roster(0)
+    line = Line(number(roster, "Mlle. Blanche"), "", "person", ("the Baroness",), "")
+    change = memory.apply([line], roster, 0)
+    assert names_of(memory)["Mlle. Blanche"] == {"Mlle. Blanche"}
+    assert change.refused == [("the Baroness", "another cluster's name")]
+    # Nor does a note that opens on it describe anyone else: 'the General summoned him for an
+    # explanation' was the model's note on the Baron.
+    text = "The Baron bowed; the General summoned him for an explanation."
+    clusters = {0: Cluster(0, "m", {"the Baron": 0}), 1: Cluster(1, "m", {"the General": 0})}
+    memory = Memory(BookText({0: text}, clusters, {0: [(0, "the Baron"), (1, "the General")]}))
+    roster = memory.roster(0)
+    note = "the General summoned him for an explanation"
+    change = memory.apply([Line(number(roster, "the Baron"), "", "person", (), note)], roster, 0)
+    assert change.refused == [(note, "a sentence about someone else")]
+
+
 def test_a_model_that_gives_one_id_to_two_bennets_cannot_merge_them() -> None:
     memory = Memory(book())
     roster = memory.roster(0)
@@ -615,6 +648,8 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("polite request that Elizabeth would lead the way, which the", "a piece of a sentence"),
         ("Colonel Fitzwilliam asked why a man of sense and education,", "a piece of a sentence"),
         ("dearest, loveliest Elizabeth!", "a speaker's words, not a description"),
+        # The Gambler's Casino: the narrator's words ('we contrived to find ourselves alone')
+        ("contrived to find ourselves alone.", "a speaker's words, not a description"),
         ("she looked at her niece, desirous of knowing how she", "a piece of a sentence"),
         ("continued however impenetrably grave. She looked at her two", "a piece of a sentence"),
         ("knowing how she, whom", "a piece of a sentence"),

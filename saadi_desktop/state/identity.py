@@ -142,8 +142,12 @@ def head_noun(phrase: str) -> str:
 def gender(name: str) -> str:
     """'m', 'f' or '' from an honorific, a Russian patronymic or surname ending (a man's surname
     ending only on the surname alone: 'Zossimov', not 'Sonia Marmeladov' nor 'Vassilyevsky
-    Ostrov'), or — for a descriptive phrase ('the Englishman', 'the old woman') — its head noun."""
+    Ostrov'), or — for a descriptive phrase ('the Englishman', 'the old woman') — its title
+    ('the General') or its head noun."""
     tokens = words(name)
+    titles = [t for t in tokens if t in MALE or t in FEMALE]
+    if titles and tokens[0][0].islower():  # a title used as a name: 'the General', 'the Baroness'
+        return "m" if titles[-1] in MALE else "f"
     if tokens and tokens[0][0].islower():
         head = head_noun(name)
         if head in _FEMALE_NOUNS or head.endswith("woman"):

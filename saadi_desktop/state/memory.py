@@ -505,7 +505,8 @@ class Memory:
             return
         if key in record.forms():
             return
-        if kind == "descriptive":
+        cluster = self.book.cluster_of.get(key)
+        if kind == "descriptive" and cluster is None:  # 'the General' is a name: a cluster's
             if not refers(alias, folded):
                 change.refused.append((alias, NO_REFERENCE))
             elif record.type in ("place", "object") and is_person_noun(head_noun(alias)):
@@ -516,7 +517,6 @@ class Memory:
                 self._add_alias(record, alias, seq, change)
             return
         owner = self.owner.get(key)
-        cluster = self.book.cluster_of.get(key)
         if owner is not None and owner != record.id:
             change.refused.append((alias, f"the name of record {owner}"))
             return
@@ -619,11 +619,14 @@ class Memory:
         """Whether a note opens on a name that is another's — another record owns it, or it
         is in a cluster of names not the record's: 'Wickham had constant admission to the
         house' on Lydia Wickham, whose names hold the word only inside her full name;
-        'Raskolnikov went out' on Pulcheria Raskolnikov."""
-        opening = _NAME_RUN.match(note.strip())
+        'Raskolnikov went out' on Pulcheria Raskolnikov; 'the General summoned him' on the
+        Baron."""
+        note = note.strip()
+        the = note.startswith("the ") * 4  # a title used as a name: 'the General'
+        opening = _NAME_RUN.match(note, the)
         if opening is None:
             return False
-        key = fold(opening.group())
+        key = fold(note[: opening.end()])
         owner, cluster = self.owner.get(key), self.book.cluster_of.get(key)
         return (owner is not None and owner != record.id) or (
             cluster is not None and cluster not in record.clusters
@@ -883,7 +886,8 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
     return any(len(said & set(words(span))) * 3 >= len(said) * 2 for span in spans)
 
 
-_SPEAKER = {"i", "me", "my", "mine", "we", "us", "our", "you", "your"}
+_SPEAKER = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves", "you",
+            "your", "yours", "yourself", "yourselves"}  # fmt: skip
 _CONTINUING = {"and", "but", "or", "nor", "which", "who", "whom", "whose", "that", "when",
                "while", "where", "whereas", "was", "were", "is", "has", "had", "de", "van",
                "von", "le", "la", "du"}  # fmt: skip
