@@ -746,6 +746,34 @@ def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None
     assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
 
 
+def test_a_note_that_ends_on_a_copy_cut_short_was_cut_short() -> None:
+    # The Gambler: the model put 'Mlle. Blanche is' before the copy, and 'with' would not fit
+    text = (
+        "It was said of Mlle. Blanche that she was a Frenchwoman of good birth who, living with "
+        "her mother, possessed a colossal fortune."
+    )
+    memory = Memory(book_of({0: text}, {0: ["Mlle. Blanche"]}))
+    roster = memory.roster(0)
+    note = "Mlle. Blanche is a Frenchwoman of good birth who, living"
+    assert len(note) < MAX_NOTE < len(f"{note} with")
+    change = memory.apply(
+        [Line(number(roster, "Mlle. Blanche"), "", "person", (), note)], roster, 0
+    )
+    assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
+    # Pride and Prejudice: a note of the model's own words that ends on four of the passage's
+    text = (
+        "Elizabeth was succeeded by her sister Mary, who having, in consequence of being the only "
+        "plain one in the family, worked hard for knowledge and accomplishments, was impatient."
+    )
+    memory = Memory(book_of({0: text}, {0: ["Mary", "Elizabeth"]}))
+    roster = memory.roster(0)
+    note = "the plain one in the family who worked hard for knowledge"
+    assert len(note) < MAX_NOTE < len(f"{note} and")
+    change = memory.apply([Line(number(roster, "Mary"), "", "person", (), note)], roster, 0)
+    assert change.refused == []
+    assert {r.name: list(r.descriptions) for r in memory.records.values()}["Mary"] == [note]
+
+
 def test_a_note_that_is_only_a_name_says_nothing() -> None:
     # Holmes: the model's note on Sherlock Holmes was 'the Redheaded League'
     text = "Sherlock Holmes read of the Redheaded League, and he laughed at the league."

@@ -780,6 +780,7 @@ class Memory:
 
 
 PLACE_USES = 3
+COPY_WORDS = 6  # the passage's words a note may end on before it is a copy cut short
 KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 
@@ -1071,13 +1072,19 @@ def _ends_inside_a_word(note: str, folded_chunk: str) -> bool:
 
 
 def _no_room_for_the_next_word(note: str, folded_chunk: str) -> bool:
-    """Whether the note is the passage's words up to where the next word would not have fitted
-    in a note ('a frayed top-hat and a faded brown overcoat with a wrinkled', then 'velvet'):
-    the grammar's length cut a copy short."""
-    key = fold(note).rstrip()
-    for match in re.finditer(rf"(?<!\w){re.escape(key)} (\w+)", folded_chunk):
-        if len(key) + 1 + len(match.group(1)) > MAX_NOTE:
-            return True
+    """Whether the note ends on the passage's words up to where the next word would not have
+    fitted in a note ('a frayed top-hat and a faded brown overcoat with a wrinkled', then
+    'velvet'): the grammar's length cut a copy short. The copy may follow words of the model's
+    own, six words or more of it ('Mlle. Blanche is a Frenchwoman of good birth who, living',
+    then 'with'); fewer are a phrase the note shares with the passage ('the plain one in the
+    family who worked hard for knowledge', of Mary, then 'and' in the passage)."""
+    full = fold(note).rstrip()
+    parts = full.split(" ")
+    for start in range(max(1, len(parts) - COPY_WORDS + 1)):
+        key = " ".join(parts[start:])
+        for match in re.finditer(rf"(?<!\w){re.escape(key)} (\w+)", folded_chunk):
+            if len(full) + 1 + len(match.group(1)) > MAX_NOTE:
+                return True
     return False
 
 
