@@ -556,5 +556,6 @@ def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
 
     assert transliterations("praskovya") == ["praskovya", "prascovya", "praskovia", "prascovia"]
     assert is_given_name("Prascovia") and is_given_name("Tatiana")  # Hogarth; not in the table
+    assert is_given_name("Nadia")  # The Gambler: the General's daughter, 'Mischa and Nadia'
     assert russian_pair("Nicolai", "Kolya") and names_it_shortens("Kolia") == ["nikolay"]
     assert not is_given_name("Coffee") and transliterations("ivan") == ["ivan"]

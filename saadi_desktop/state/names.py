@@ -717,6 +717,7 @@ _RUSSIAN = {
     "fyodor": "fedya fedka",
     "semyon": "senya",
     "arkady": "arkasha",
+    "nadezhda": "nadia nadya nadenka",
 }
 
 
