@@ -506,7 +506,7 @@ class Memory:
         if key in record.forms():
             return
         cluster = self.book.cluster_of.get(key)
-        if kind == "descriptive" and cluster is None:  # 'the General' is a name: a cluster's
+        if kind == "descriptive" and cluster is None:  # a cluster's 'the General' is a name
             if not refers(alias, folded):
                 change.refused.append((alias, NO_REFERENCE))
             elif record.type in ("place", "object") and is_person_noun(head_noun(alias)):
@@ -622,8 +622,8 @@ class Memory:
         'Raskolnikov went out' on Pulcheria Raskolnikov; 'the General summoned him' on the
         Baron."""
         note = note.strip()
-        the = note.startswith("the ") * 4  # a title used as a name: 'the General'
-        opening = _NAME_RUN.match(note, the)
+        start = len("the ") if note.startswith("the ") else 0  # a title as a name: 'the General'
+        opening = _NAME_RUN.match(note, start)
         if opening is None:
             return False
         key = fold(note[: opening.end()])
