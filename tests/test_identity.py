@@ -730,48 +730,50 @@ def test_a_note_cut_off_or_naming_someone_the_passage_does_not_is_refused() -> N
     assert {why for _, why in change.refused} == {"cut off at the note's length: a copied sentence"}
 
 
-def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short() -> None:
-    # Holmes: the note stopped at 59 characters because 'velvet' would not have fitted
-    text = (
-        "Jabez Wilson wore a frayed top-hat and a faded brown overcoat with a wrinkled velvet "
-        "collar, and a brassy Albert chain."
-    )
-    memory = Memory(book_of({0: text}, {0: ["Jabez Wilson"]}))
+@pytest.mark.parametrize(
+    ("text", "names", "note", "following", "cut"),
+    [
+        (  # Holmes: the note stopped at 59 characters because 'velvet' would not have fitted
+            "Jabez Wilson wore a frayed top-hat and a faded brown overcoat with a wrinkled velvet "
+            "collar, and a brassy Albert chain.",
+            ["Jabez Wilson"],
+            "a frayed top-hat and a faded brown overcoat with a wrinkled",
+            "velvet",
+            True,
+        ),
+        (  # The Gambler: the model put 'Mlle. Blanche is' before the copy; 'with' would not fit
+            "It was said of Mlle. Blanche that she was a Frenchwoman of good birth who, living "
+            "with her mother, possessed a colossal fortune.",
+            ["Mlle. Blanche"],
+            "Mlle. Blanche is a Frenchwoman of good birth who, living",
+            "with",
+            True,
+        ),
+        (  # Pride and Prejudice: the model's own words, ending on four of the passage's
+            "Elizabeth was succeeded by her sister Mary, who having, in consequence of being the "
+            "only plain one in the family, worked hard for knowledge and accomplishments, was "
+            "impatient.",
+            ["Mary", "Elizabeth"],
+            "the plain one in the family who worked hard for knowledge",
+            "and",
+            False,
+        ),
+    ],
+)
+def test_a_note_copied_until_the_next_word_would_not_fit_was_cut_short(
+    text: str, names: list[str], note: str, following: str, cut: bool
+) -> None:
+    memory = Memory(book_of({0: text}, {0: names}))
     roster = memory.roster(0)
-    note = "a frayed top-hat and a faded brown overcoat with a wrinkled"
-    assert len(note) < MAX_NOTE < len(f"{note} velvet")
-    lines = [Line(number(roster, "Jabez Wilson"), "", "person", (), note)]
+    assert len(note) < MAX_NOTE < len(f"{note} {following}")
+    lines = [Line(number(roster, names[0]), "", "person", (), note)]
     assert not lines[0].cut
     change = memory.apply(lines, roster, 0)
-    assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
-
-
-def test_a_note_that_ends_on_a_copy_cut_short_was_cut_short() -> None:
-    # The Gambler: the model put 'Mlle. Blanche is' before the copy, and 'with' would not fit
-    text = (
-        "It was said of Mlle. Blanche that she was a Frenchwoman of good birth who, living with "
-        "her mother, possessed a colossal fortune."
-    )
-    memory = Memory(book_of({0: text}, {0: ["Mlle. Blanche"]}))
-    roster = memory.roster(0)
-    note = "Mlle. Blanche is a Frenchwoman of good birth who, living"
-    assert len(note) < MAX_NOTE < len(f"{note} with")
-    change = memory.apply(
-        [Line(number(roster, "Mlle. Blanche"), "", "person", (), note)], roster, 0
-    )
-    assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
-    # Pride and Prejudice: a note of the model's own words that ends on four of the passage's
-    text = (
-        "Elizabeth was succeeded by her sister Mary, who having, in consequence of being the only "
-        "plain one in the family, worked hard for knowledge and accomplishments, was impatient."
-    )
-    memory = Memory(book_of({0: text}, {0: ["Mary", "Elizabeth"]}))
-    roster = memory.roster(0)
-    note = "the plain one in the family who worked hard for knowledge"
-    assert len(note) < MAX_NOTE < len(f"{note} and")
-    change = memory.apply([Line(number(roster, "Mary"), "", "person", (), note)], roster, 0)
-    assert change.refused == []
-    assert {r.name: list(r.descriptions) for r in memory.records.values()}["Mary"] == [note]
+    if cut:
+        assert dict(change.refused) == {note: "cut off at the note's length: a copied sentence"}
+    else:
+        assert change.refused == []
+        assert {r.name: list(r.descriptions) for r in memory.records.values()}[names[0]] == [note]
 
 
 def test_a_note_that_is_only_a_name_says_nothing() -> None:

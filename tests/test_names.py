@@ -64,28 +64,38 @@ def test_a_demonym_suffix_needs_the_book_to_use_it_as_a_common_noun() -> None:
     assert "Adrian" in words
 
 
-def test_a_demonym_of_a_place_in_the_book_is_no_name() -> None:
-    # The Gambler: 'that tall, wizened Prussian there' (never 'a Prussian'), beside 'Prussia';
-    # 'Marian' is a given name, whatever 'Maria' is
-    texts = [
-        "We crossed to Prussia, and in Prussia I lost. That wizened Prussian there is her husband.",
-        "Then Maria wrote to Marian, and Marian answered Maria; the Prussian Junkers laughed.",
-    ]
+@pytest.mark.parametrize(
+    ("texts", "peoples", "names"),
+    [
+        (  # The Gambler: 'that tall, wizened Prussian there' (never 'a Prussian'), beside
+            # 'Prussia'; 'Marian' is a given name, whatever 'Maria' is
+            [
+                "We crossed to Prussia, and in Prussia I lost. That wizened Prussian there is her "
+                "husband.",
+                "Then Maria wrote to Marian, and Marian answered Maria; the Prussian Junkers "
+                "laughed.",
+            ],
+            {"Prussian"},
+            {"Prussia", "Maria", "Marian"},
+        ),
+        (  # The Gambler: 'after the fashion of the Berliners'; 'Mr. Gardiner' is no people of
+            # 'Gardin'
+            [
+                "In Berlin I heard the Berliners say it; in Berlin the Berliners say it still.",
+                "Then Mr. Gardiner wrote, and Mr. Gardiner came with Walter; Walter stayed.",
+            ],
+            {"Berliners"},
+            {"Berlin", "Gardiner", "Walter"},
+        ),
+        (["The British fleet sailed, and the British won."], {"British"}, set()),
+    ],
+)
+def test_a_demonym_of_a_place_in_the_book_is_no_name(
+    texts: list[str], peoples: set[str], names: set[str]
+) -> None:
     words = name_words(texts)
-    assert "Prussian" not in words
-    assert {"Prussia", "Maria", "Marian"} <= words
-
-
-def test_the_people_of_a_town_are_no_name() -> None:
-    # The Gambler: 'after the fashion of the Berliners'; 'Mr. Gardiner' is no people of 'Gardin'
-    texts = [
-        "In Berlin I heard the Berliners say it; in Berlin the Berliners say it still.",
-        "Then Mr. Gardiner wrote, and Mr. Gardiner came with Walter; Walter stayed.",
-    ]
-    words = name_words(texts)
-    assert "Berliners" not in words
-    assert "British" not in name_words(["The British fleet sailed, and the British won."])
-    assert {"Berlin", "Gardiner", "Walter"} <= words
+    assert not peoples & words
+    assert names <= words
 
 
 def test_the_first_part_of_a_hyphened_word_is_no_name() -> None:

@@ -145,10 +145,10 @@ def gender(name: str) -> str:
     Ostrov'), or — for a descriptive phrase ('the Englishman', 'the old woman') — its title
     ('the General') or its head noun."""
     tokens = words(name)
-    titles = [t for t in tokens if t in MALE or t in FEMALE]
-    if titles and tokens[0][0].islower():  # a title used as a name: 'the General', 'the Baroness'
-        return "m" if titles[-1] in MALE else "f"
     if tokens and tokens[0][0].islower():
+        titles = [t for t in tokens if t in MALE or t in FEMALE]
+        if titles:  # a title used as a name: 'the General', 'the Baroness'
+            return "m" if titles[-1] in MALE else "f"
         head = head_noun(name)
         if head in _FEMALE_NOUNS or head.endswith("woman"):
             return "f"
