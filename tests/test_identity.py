@@ -3,6 +3,8 @@ model proposes, the rules decide, and a replay of the kept answers rebuilds the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from saadi_desktop.state.answer import MAX_NOTE, Line, parse, render
@@ -1136,6 +1138,52 @@ def test_the_same_surname_after_a_russian_diminutive_makes_two_records_one() -> 
     # whom this rule does not make his father
     assert len(records_after("Sonia Lebeziatnikov", "Sofya", "Sofya Semyonovna Marmeladov")) == 2
     assert len(records_after("Tom Bertram", "Mr. Thomas", "Mr. Thomas Bertram")) == 2
+
+
+def daughters_read(*texts: str, men: tuple[str, ...] = ()) -> list[set[str]]:
+    """The records of ``texts`` read with no model answer, one passage each, every capitalised
+    run of words a name of its own (``men``: names the names pass knows to be a man's)."""
+    runs = [re.findall(r"[A-Z][a-z]+\.?(?: [A-Z][a-z]+)*", t) for t in texts]
+    clusters: dict[int, Cluster] = {}
+    mentions: dict[int, list[tuple[int, str]]] = {}
+    for seq, names in enumerate(runs):
+        for name in names[1:] if names[0] in ("The", "Then") else names:
+            cluster = next((c for c in clusters.values() if name in c.variants), None)
+            if cluster is None:
+                male = "m" if name in men else ""
+                cluster = clusters[len(clusters)] = Cluster(len(clusters), male, {name: seq})
+            mentions.setdefault(seq, []).append((cluster.id, name))
+    memory = read_all_of(BookText(dict(enumerate(texts)), clusters, mentions))
+    return sorted(({r.name, *r.aliases} for r in memory.records.values()), key=sorted)
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_miss_and_a_surname_is_the_books_one_daughter_of_the_name(order: int) -> None:
+    texts = ["Miss Bingley smiled.", "Caroline Bingley wrote.", "Charles Bingley rode."]
+    joined = daughters_read(*texts[:2][::order], texts[2], men=("Charles Bingley",))
+    assert joined == [{"Caroline Bingley", "Miss Bingley"}, {"Charles Bingley"}]
+    # a man of the name is no daughter; one whose sex the names do not tell might be one
+    assert len(daughters_read(*texts)) == 3
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        # Persuasion: two daughters named, and 'Miss Elliot' is the elder, Elizabeth
+        ("Anne Elliot sat.", "Miss Elliot spoke.", "Elizabeth Elliot rose."),
+        # several Miss Musgroves, though the book names only Louisa in full
+        ("The two Miss Musgroves came.", "Miss Musgrove sang.", "Louisa Musgrove fell."),
+        ("Miss Musgrove sang.", "Louisa Musgrove fell.", "The Miss Musgroves left."),
+        # a married woman is no daughter: Lady Anne Darcy was Miss Darcy's mother
+        ("Miss Darcy played.", "Lady Anne Darcy died."),
+        # the surname is a given name too
+        ("Miss Lucas laughed.", "Maria Lucas came.", "Lucas Brown went."),
+    ],
+)
+def test_miss_and_a_surname_joins_no_one_when_the_book_may_have_two_daughters(
+    texts: tuple[str, ...],
+) -> None:
+    assert all(len(names) == 1 for names in daughters_read(*texts))
 
 
 def test_a_full_name_said_again_merges_once_the_other_bearer_is_known_for_a_woman() -> None:

@@ -64,6 +64,11 @@ ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
 NO_REFERENCE = "a piece of a phrase, not one the passage refers to anyone by"
+# the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'
+_SEVERAL_DAUGHTERS = (
+    r"\bMiss {0}(?:s|es)\b|\bMisses {0}\b"
+    r"|\b(?:two|three|four|five|both|other|elder|eldest|younger|youngest|second|third) Miss {0}\b"
+)
 
 
 @dataclass
@@ -114,12 +119,47 @@ class BookText:
             w for c in self.clusters.values() for v in c.variants for w in v.split()
         }
         self._read_at, self._read = -1, ""
+        self._daughters: dict[str, int | None] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
                 seqs = self.chunks_of.setdefault(cluster, [])
                 if not seqs or seqs[-1] != seq:
                     seqs.append(seq)
+
+    def one_daughter(self, surname: str) -> int | None:
+        """The names-pass cluster of the one woman the whole book names by a given name and
+        ``surname`` with no married title ('Caroline Bingley', 'Miss Georgiana Darcy'; not 'Lady
+        Anne Darcy'), when the book never speaks of several daughters of the name ('the Miss
+        Musgroves', 'the eldest Miss Bennet') nor uses it as a given name: then 'Miss Bingley',
+        the title of the eldest unmarried daughter, is hers. None otherwise: Persuasion names
+        Anne and Elizabeth Elliot, and its 'Miss Elliot' is no one's by the names alone. The
+        whole book is weighed, since only that can tell there is one; it can only hold a join
+        back, and the join itself is made where both names have been read."""
+        if surname not in self._daughters:
+            self._daughters[surname] = self._find_one_daughter(surname)
+        return self._daughters[surname]
+
+    def _find_one_daughter(self, surname: str) -> int | None:
+        if fold(f"Miss {surname}") not in self.cluster_of:
+            return None
+        found, given = set(), False
+        for cluster in self.clusters.values():
+            for variant in cluster.variants:
+                name = core(variant)
+                given = given or (len(name) >= 2 and name[0] == surname)
+                if (
+                    len(name) >= 2
+                    and name[-1] == surname
+                    and is_given_name(name[0])
+                    and variant.split()[0] in (name[0], "Miss")
+                    and cluster.gender != "m"
+                ):
+                    found.add(cluster.id)
+        several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
+        if len(found) != 1 or given or any(re.search(several, t) for t in self.texts.values()):
+            return None
+        return found.pop()
 
     def read_by(self, seq: int) -> list[str]:
         """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by
@@ -364,7 +404,11 @@ class Memory:
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        full = self._nickname_owner(variants) or self._surname_owner(variants, seq)
+        full = (
+            self._nickname_owner(variants)
+            or self._surname_owner(variants, seq)
+            or self._daughter_owner(variants)
+        )
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
@@ -452,6 +496,26 @@ class Memory:
             if any(len(core(v)) >= 2 and core(v)[-1] == surname for v in read):
                 men += all(gender(v) != "f" for v in read)
         return found[0] if men == 1 else None
+
+    def _daughter_owner(self, variants: Sequence[str]) -> EntityRecord | None:
+        """'Miss Bingley' and 'Caroline Bingley' are one woman, met in either order, when she is
+        the book's one daughter of the name (:meth:`BookText.one_daughter`): the record of the
+        other form, read so far, or None."""
+        for variant in variants:
+            name = core(variant)
+            daughter = self.book.one_daughter(name[-1]) if name else None
+            if daughter is None:
+                continue
+            if variant.split()[0] == "Miss" and len(name) == 1:
+                other = self.by_cluster.get(daughter)
+            elif self.book.cluster_of.get(fold(variant)) == daughter:
+                other = self.owner.get(fold(f"Miss {name[-1]}"))
+            else:
+                continue
+            record = self.records.get(other) if other is not None else None
+            if record and record.type == "person" and not conflict(variants, record.names()):
+                return record
+        return None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
         record = EntityRecord(self.next_id, name, kind, learned_at=seq)
@@ -659,9 +723,10 @@ class Memory:
         of :meth:`_surname_owner`: 'Dmitri', then 'Dmitri Prokofitch Razumihin', beside
         'Razumihin'), or the same surname after the Russian diminutive of the given name ('Sofya
         Semyonovna Marmeladov' beside 'Sonia Marmeladov'; the English table does not say it: Sir
-        Thomas Bertram's son is Tom Bertram). The older record stays."""
+        Thomas Bertram's son is Tom Bertram), or 'Miss Bingley' of the book's one daughter of the
+        name. The older record stays."""
         other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
-        other = other or self._diminutive_owner(record, variant)
+        other = other or self._diminutive_owner(record, variant) or self._daughter_owner([variant])
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
