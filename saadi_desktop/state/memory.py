@@ -64,10 +64,12 @@ ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
 NO_REFERENCE = "a piece of a phrase, not one the passage refers to anyone by"
+UNMARRIED = {"Miss", "Mademoiselle", "Mlle.", "Mlle"}  # a daughter's titles
 # the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'
 _SEVERAL_DAUGHTERS = (
-    r"\bMiss {0}(?:s|es)\b|\bMisses {0}\b"
-    r"|\b(?:two|three|four|five|both|other|elder|eldest|younger|youngest|second|third) Miss {0}\b"
+    r"\b(?:Miss|Mlle\.?) (?:de )?{0}(?:s|es)\b|\b(?:Misses|Mlles\.?|Mesdemoiselles) (?:de )?{0}\b"
+    r"|\b(?:two|three|four|five|both|other|elder|eldest|younger|youngest|second|third)"
+    r" (?:Miss|Mlle\.?) (?:de )?{0}\b"
 )
 
 
@@ -119,7 +121,7 @@ class BookText:
             w for c in self.clusters.values() for v in c.variants for w in v.split()
         }
         self._read_at, self._read = -1, ""
-        self._daughters: dict[str, int | None] = {}
+        self._daughters: dict[str, tuple[int, int] | None] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -127,12 +129,13 @@ class BookText:
                 if not seqs or seqs[-1] != seq:
                     seqs.append(seq)
 
-    def one_daughter(self, surname: str) -> int | None:
-        """The names-pass cluster of the one woman the whole book names by a given name and
-        ``surname`` with no married title ('Caroline Bingley', 'Miss Georgiana Darcy'; not 'Lady
-        Anne Darcy'), when the book never speaks of several daughters of the name ('the Miss
-        Musgroves', 'the eldest Miss Bennet') nor uses it as a given name: then 'Miss Bingley',
-        the title of the eldest unmarried daughter, is hers. None otherwise: Persuasion names
+    def one_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the names-pass cluster of 'Miss Bingley', that of the one woman the whole book names
+        by a given name and ``surname`` with no title or a daughter's: 'Caroline Bingley', 'Miss
+        Georgiana Darcy', 'Mlle. Blanche de Cominges'; not 'Lady Anne Darcy'), when the book
+        never speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
+        Bennet') nor uses it as a given name: 'Miss' and a surname is the eldest unmarried
+        daughter, and a book that names one daughter has one. None otherwise: Persuasion names
         Anne and Elizabeth Elliot, and its 'Miss Elliot' is no one's by the names alone. The
         whole book is weighed, since only that can tell there is one; it can only hold a join
         back, and the join itself is made where both names have been read."""
@@ -140,26 +143,30 @@ class BookText:
             self._daughters[surname] = self._find_one_daughter(surname)
         return self._daughters[surname]
 
-    def _find_one_daughter(self, surname: str) -> int | None:
-        if fold(f"Miss {surname}") not in self.cluster_of:
-            return None
-        found, given = set(), False
+    def _find_one_daughter(self, surname: str) -> tuple[int, int] | None:
+        misses: set[int] = set()
+        daughters: set[int] = set()
+        given = False
         for cluster in self.clusters.values():
             for variant in cluster.variants:
-                name = core(variant)
+                name, title = core(variant), variant.split()[0]
                 given = given or (len(name) >= 2 and name[0] == surname)
-                if (
+                if name == [surname] and title in UNMARRIED:
+                    misses.add(cluster.id)
+                elif (
                     len(name) >= 2
                     and name[-1] == surname
                     and is_given_name(name[0])
-                    and variant.split()[0] in (name[0], "Miss")
+                    and title in {name[0], *UNMARRIED}
                     and cluster.gender != "m"
                 ):
-                    found.add(cluster.id)
-        several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
-        if len(found) != 1 or given or any(re.search(several, t) for t in self.texts.values()):
+                    daughters.add(cluster.id)
+        if len(misses) != 1 or len(daughters) != 1 or misses == daughters or given:
             return None
-        return found.pop()
+        several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
+        if any(re.search(several, text) for text in self.texts.values()):
+            return None
+        return misses.pop(), daughters.pop()
 
     def read_by(self, seq: int) -> list[str]:
         """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by
@@ -502,16 +509,11 @@ class Memory:
         the book's one daughter of the name (:meth:`BookText.one_daughter`): the record of the
         other form, read so far, or None."""
         for variant in variants:
-            name = core(variant)
-            daughter = self.book.one_daughter(name[-1]) if name else None
-            if daughter is None:
+            name, cluster = core(variant), self.book.cluster_of.get(fold(variant))
+            pair = self.book.one_daughter(name[-1]) if name else None
+            if pair is None or cluster not in pair:
                 continue
-            if variant.split()[0] == "Miss" and len(name) == 1:
-                other = self.by_cluster.get(daughter)
-            elif self.book.cluster_of.get(fold(variant)) == daughter:
-                other = self.owner.get(fold(f"Miss {name[-1]}"))
-            else:
-                continue
+            other = self.by_cluster.get(pair[1] if cluster == pair[0] else pair[0])
             record = self.records.get(other) if other is not None else None
             if record and record.type == "person" and not conflict(variants, record.names()):
                 return record
