@@ -1175,6 +1175,16 @@ def test_miss_and_a_surname_is_the_books_one_daughter_of_the_name(
     assert len(daughters_read(*texts)) == 3
 
 
+def test_a_daughters_title_before_a_given_name_needs_no_table() -> None:
+    # Holmes: 'Hatty' is in no table of given names, 'Miss' says she is a daughter; her father
+    # 'Aloysius Doran' (no title, a name the table does not know) is not taken for one
+    texts = ("Miss Doran wept.", "Miss Hatty Doran smiled.", "Aloysius Doran paid.")
+    assert sorted(daughters_read(*texts), key=len) == [
+        {"Aloysius Doran"},
+        {"Miss Doran", "Miss Hatty Doran"},
+    ]
+
+
 @pytest.mark.parametrize(
     "texts",
     [

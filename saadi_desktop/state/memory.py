@@ -131,8 +131,8 @@ class BookText:
 
     def one_daughter(self, surname: str) -> tuple[int, int] | None:
         """(the names-pass cluster of 'Miss Bingley', that of the one woman the whole book names
-        by a given name and ``surname`` with no title or a daughter's: 'Caroline Bingley', 'Miss
-        Georgiana Darcy', 'Mlle. Blanche de Cominges'; not 'Lady Anne Darcy'), when the book
+        by a given name and ``surname`` after a daughter's title ('Miss Violet Hunter', 'Mlle.
+        Blanche de Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy'), when the book
         never speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
         Bennet') nor uses it as a given name: 'Miss' and a surname is the eldest unmarried
         daughter, and a book that names one daughter has one. None otherwise: Persuasion names
@@ -156,8 +156,7 @@ class BookText:
                 elif (
                     len(name) >= 2
                     and name[-1] == surname
-                    and is_given_name(name[0])
-                    and title in {name[0], *UNMARRIED}
+                    and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
                     and cluster.gender != "m"
                 ):
                     daughters.add(cluster.id)
