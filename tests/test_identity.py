@@ -1140,7 +1140,7 @@ def test_the_same_surname_after_a_russian_diminutive_makes_two_records_one() -> 
     assert len(records_after("Tom Bertram", "Mr. Thomas", "Mr. Thomas Bertram")) == 2
 
 
-def daughters_read(*texts: str, men: tuple[str, ...] = ()) -> list[set[str]]:
+def read_names_alone(*texts: str, men: tuple[str, ...] = ()) -> list[set[str]]:
     """The records of ``texts`` read with no model answer, one passage each, every capitalised
     run of words a name of its own (``men``: names the names pass knows to be a man's)."""
     runs = [re.findall(r"[A-Z][a-z]+\.?(?: (?:de )?[A-Z][a-z]+)*", t) for t in texts]
@@ -1169,17 +1169,17 @@ def test_miss_and_a_surname_is_the_books_one_daughter_of_the_name(
     miss: str, daughter: str, man: str, order: int
 ) -> None:
     texts = [f"{miss} smiled.", f"{daughter} wrote.", f"{man} rode."]
-    joined = daughters_read(*texts[:2][::order], texts[2], men=(man,))
+    joined = read_names_alone(*texts[:2][::order], texts[2], men=(man,))
     assert sorted(joined, key=len) == [{man}, {daughter, miss}]
     # a man of the name is no daughter; one whose sex the names do not tell might be one
-    assert len(daughters_read(*texts)) == 3
+    assert len(read_names_alone(*texts)) == 3
 
 
 def test_a_daughters_title_before_a_given_name_needs_no_table() -> None:
     # Holmes: 'Hatty' is in no table of given names, 'Miss' says she is a daughter; her father
     # 'Aloysius Doran' (no title, a name the table does not know) is not taken for one
     texts = ("Miss Doran wept.", "Miss Hatty Doran smiled.", "Aloysius Doran paid.")
-    assert sorted(daughters_read(*texts), key=len) == [
+    assert sorted(read_names_alone(*texts), key=len) == [
         {"Aloysius Doran"},
         {"Miss Doran", "Miss Hatty Doran"},
     ]
@@ -1202,7 +1202,36 @@ def test_a_daughters_title_before_a_given_name_needs_no_table() -> None:
 def test_miss_and_a_surname_joins_no_one_when_the_book_may_have_two_daughters(
     texts: tuple[str, ...],
 ) -> None:
-    assert all(len(names) == 1 for names in daughters_read(*texts))
+    assert all(len(names) == 1 for names in read_names_alone(*texts))
+
+
+@pytest.mark.parametrize(
+    ("mister", "full"),
+    [("Mr. Gray", "Dorian Gray"), ("Monsieur de Griers", "Armand de Griers")],
+)
+@pytest.mark.parametrize("order", [1, -1])
+def test_mr_and_a_surname_is_the_one_bearer_of_the_name(mister: str, full: str, order: int) -> None:
+    texts = [f"{mister} smiled.", f"{full} came.", "Basil Hallward painted."]
+    assert sorted(read_names_alone(*texts[:2][::order], texts[2]), key=len) == [
+        {"Basil Hallward"},
+        {mister, full},
+    ]
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        # Persuasion: the curate Mr. Wentworth is the Captain's brother; a Captain is no 'Mr.'
+        ("Mr. Wentworth preached.", "Captain Frederick Wentworth sailed."),
+        # a son named in full, his father by title only: the name has a third bearer
+        ("Mr. Musgrove shot.", "Charles Musgrove rode.", "Mrs. Musgrove wept."),
+        ("Mr. Musgrove shot.", "Charles Musgrove rode.", "Louisa Musgrove fell."),
+    ],
+)
+def test_mr_and_a_surname_joins_no_one_when_the_name_has_another_bearer(
+    texts: tuple[str, ...],
+) -> None:
+    assert all(len(names) == 1 for names in read_names_alone(*texts))
 
 
 def test_a_full_name_said_again_merges_once_the_other_bearer_is_known_for_a_woman() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from saadi_desktop.chunking import ABBREVIATION
@@ -65,6 +66,7 @@ SUPPORT = 2  # passages that must propose an unsupported name before it becomes 
 NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
 NO_REFERENCE = "a piece of a phrase, not one the passage refers to anyone by"
 UNMARRIED = {"Miss", "Mademoiselle", "Mlle.", "Mlle"}  # a daughter's titles
+MISTER = ("Mr.", "Mr", "Monsieur")  # a man's title before his surname, whatever his rank
 # the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'
 _SEVERAL_DAUGHTERS = (
     r"\b(?:Miss|Mlle\.?) (?:de )?{0}(?:s|es)\b|\b(?:Misses|Mlles\.?|Mesdemoiselles) (?:de )?{0}\b"
@@ -122,6 +124,7 @@ class BookText:
         }
         self._read_at, self._read = -1, ""
         self._daughters: dict[str, tuple[int, int] | None] = {}
+        self._bearers: dict[str, tuple[int, int] | None] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -147,25 +150,69 @@ class BookText:
         misses: set[int] = set()
         daughters: set[int] = set()
         given = False
-        for cluster in self.clusters.values():
-            for variant in cluster.variants:
-                name, title = core(variant), variant.split()[0]
-                given = given or (len(name) >= 2 and name[0] == surname)
-                if name == [surname] and title in UNMARRIED:
-                    misses.add(cluster.id)
-                elif (
-                    len(name) >= 2
-                    and name[-1] == surname
-                    and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
-                    and cluster.gender != "m"
-                ):
-                    daughters.add(cluster.id)
+        for cluster, variant in self._bearing.get(surname, []):
+            name, title = core(variant), variant.split()[0]
+            given = given or (len(name) >= 2 and name[0] == surname)
+            if name == [surname] and title in UNMARRIED:
+                misses.add(cluster.id)
+            elif (
+                len(name) >= 2
+                and name[-1] == surname
+                and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
+                and cluster.gender != "m"
+            ):
+                daughters.add(cluster.id)
         if len(misses) != 1 or len(daughters) != 1 or misses == daughters or given:
             return None
         several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
         if any(re.search(several, text) for text in self.texts.values()):
             return None
         return misses.pop(), daughters.pop()
+
+    def one_bearer(self, surname: str) -> tuple[int, int] | None:
+        """(the names-pass cluster of 'Mr. Gray', that of 'Dorian Gray') when they are the only
+        two in the whole book whose names hold ``surname``, the first holds nothing but it alone
+        or after 'Mr.' ('Gray', 'Mr. Gray'), and the second a given name before it with no other
+        title ('Dorian Gray', 'Mr. Dorian Gray'; not 'Captain Frederick Wentworth', whose
+        brother is 'Mr. Wentworth'): a surname one man bears is that man's. No wife, daughter,
+        father or brother of the name may be in the book at all — a son named in full beside a
+        father named 'Mr.' only ('Mr. Musgrove', 'Charles Musgrove') comes with a mother
+        ('Mrs. Musgrove'), a sister or a brother often enough that the rule holds back there.
+        Weighed on the whole book, as :meth:`one_daughter`."""
+        if surname not in self._bearers:
+            self._bearers[surname] = self._find_one_bearer(surname)
+        return self._bearers[surname]
+
+    def _find_one_bearer(self, surname: str) -> tuple[int, int] | None:
+        def plain(variant: str) -> bool:  # no title, or a man's whatever his rank
+            return variant.split()[0] in (*core(variant)[:1], *MISTER)
+
+        bearers = list({c.id: c for c, _ in self._bearing.get(surname, [])}.values())
+        mister = [
+            c
+            for c in bearers
+            if all(core(v) == [surname] and plain(v) for v in c.variants)
+            and any(v.split()[0] in MISTER for v in c.variants)
+        ]
+        full = [
+            c
+            for c in bearers
+            if all(map(plain, c.variants))
+            and any(len(core(v)) >= 2 and core(v)[-1] == surname for v in c.variants)
+        ]
+        if len(bearers) != 2 or len(mister) != 1 or len(full) != 1:
+            return None
+        return mister[0].id, full[0].id
+
+    @cached_property
+    def _bearing(self) -> dict[str, list[tuple[Cluster, str]]]:
+        """Each word of a name → the (cluster, variant) whose name holds it."""
+        found: dict[str, list[tuple[Cluster, str]]] = {}
+        for cluster in self.clusters.values():
+            for variant in cluster.variants:
+                for word in dict.fromkeys(core(variant)):
+                    found.setdefault(word, []).append((cluster, variant))
+        return found
 
     def read_by(self, seq: int) -> list[str]:
         """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by
@@ -413,7 +460,7 @@ class Memory:
         full = (
             self._nickname_owner(variants)
             or self._surname_owner(variants, seq)
-            or self._daughter_owner(variants)
+            or self._one_of_the_name(variants)
         )
         if full is not None:
             self._join(full, cluster, seq, change)
@@ -503,19 +550,26 @@ class Memory:
                 men += all(gender(v) != "f" for v in read)
         return found[0] if men == 1 else None
 
-    def _daughter_owner(self, variants: Sequence[str]) -> EntityRecord | None:
-        """'Miss Bingley' and 'Caroline Bingley' are one woman, met in either order, when she is
-        the book's one daughter of the name (:meth:`BookText.one_daughter`): the record of the
-        other form, read so far, or None."""
+    def _one_of_the_name(self, variants: Sequence[str]) -> EntityRecord | None:
+        """'Miss Bingley' and 'Caroline Bingley' (the book's one daughter of the name, see
+        :meth:`BookText.one_daughter`), 'Mr. Gray' and 'Dorian Gray' (the one bearer of the
+        name, :meth:`BookText.one_bearer`) are one person, met in either order: the record of
+        the other form, read so far, or None."""
         for variant in variants:
             name, cluster = core(variant), self.book.cluster_of.get(fold(variant))
-            pair = self.book.one_daughter(name[-1]) if name else None
-            if pair is None or cluster not in pair:
+            if not name:
                 continue
-            other = self.by_cluster.get(pair[1] if cluster == pair[0] else pair[0])
-            record = self.records.get(other) if other is not None else None
-            if record and record.type == "person" and not conflict(variants, record.names()):
-                return record
+            for pair in (self.book.one_daughter(name[-1]), self.book.one_bearer(name[-1])):
+                if pair is None or cluster not in pair:
+                    continue
+                other = self.by_cluster.get(pair[1] if cluster == pair[0] else pair[0])
+                record = self.records.get(other) if other is not None else None
+                if (
+                    record
+                    and record.type in ("person", "other")
+                    and not conflict(variants, record.names())
+                ):
+                    return record  # 'other': what the text had not typed yet ('Dorian Gray')
         return None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
@@ -725,9 +779,9 @@ class Memory:
         'Razumihin'), or the same surname after the Russian diminutive of the given name ('Sofya
         Semyonovna Marmeladov' beside 'Sonia Marmeladov'; the English table does not say it: Sir
         Thomas Bertram's son is Tom Bertram), or 'Miss Bingley' of the book's one daughter of the
-        name. The older record stays."""
+        name or its one bearer ('Mr. Gray' of 'Dorian Gray'). The older record stays."""
         other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
-        other = other or self._diminutive_owner(record, variant) or self._daughter_owner([variant])
+        other = other or self._diminutive_owner(record, variant) or self._one_of_the_name([variant])
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
