@@ -29,18 +29,17 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
     """Entity records with aliases, descriptions, type, first and last mention, as of ``until``;
     then the names-pass clusters that no record covers yet (source "names"), each joined and
     typed as the identity rules read the names alone ('Harry' with 'Lord Henry Wotton', a
-    person; "name" where a book predates that reading). As in the entity browser, the most
-    mentioned come first in each part."""
+    person; "name" where a book predates that reading). A cluster the rules put with a name a
+    record holds is a name of that record, though the model has not read it yet. As in the
+    entity browser, the most mentioned come first in each part."""
     limit = chunk_at(db, until)
     starts = {c.seq: c.start for c in db.chunks()}
     mentions: dict[int, list[int]] = {}
     for chunk_seq, entity_id, _learned in store.links(db, limit):
         mentions.setdefault(entity_id, []).append(chunk_seq)
     found: list[dict[str, Any]] = []
-    known: set[str] = set()
     for record in store.records(db, limit):
         seqs = mentions.get(record.id, [])
-        known |= {fold(record.name), *(fold(a) for a in record.aliases)}
         found.append(
             {
                 "id": record.id,
@@ -56,10 +55,25 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
             }
         )
     read = store.name_entities(db, limit)
-    uncovered = [
-        c for c in store.name_clusters(db, limit) if not known & {fold(v) for v in c["variants"]}
-    ]
-    for clusters in store.entity_groups(uncovered, read).values():
+    holder = {form: entry for entry in reversed(found) for form in _forms(entry)}
+    joined: dict[int, dict[str, Any]] = {}  # the rules' entity -> the record holding its names
+    uncovered = []
+    for cluster in store.name_clusters(db, limit):
+        held = [holder[f] for v in cluster["variants"] if (f := fold(v)) in holder]
+        if not held:
+            uncovered.append(cluster)
+            continue
+        # names the model has not read yet of someone it has ('Mlle. Blanche de Cominges',
+        # said after the passages indexed, of the model's Mlle. Blanche): its record's too
+        held[0]["aliases"] += [v for v in cluster["variants"] if fold(v) not in holder]
+        if cluster["id"] in read:
+            joined.setdefault(read[cluster["id"]][0], held[0])
+    for entity, clusters in store.entity_groups(uncovered, read).items():
+        if entity in joined:
+            # and the names the rules put with them ('Harry', of Lord Henry Wotton)
+            new = [v for c in clusters for v in c["variants"]]
+            joined[entity]["aliases"] += sorted(new, key=lambda v: (-len(v), v))
+            continue
         learned = {v: at for c in clusters for v, at in c["variants"].items()}
         variants = sorted(learned, key=learned.__getitem__)
         if clusters[0]["id"] in read:
@@ -84,6 +98,10 @@ def entities(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
     return sorted(
         found, key=lambda e: (e["source"] == "names", -e["mentions"], e["name"].casefold())
     )
+
+
+def _forms(entry: dict[str, Any]) -> set[str]:
+    return {fold(entry["name"]), *(fold(a) for a in entry["aliases"])}
 
 
 def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:

@@ -460,7 +460,11 @@ def test_a_book_imported_before_the_rules_read_its_names_lists_them_bare_until_i
     run(path, llm=ScriptedLLM(default=lambda messages: ""), limit=1)
     with BookDB.open(path) as db:
         assert store.name_entities(db)
-        assert [e["name"] for e in entities(db) if e["source"] == "names"] == ["Harry", "Selby"]
+        found = entities(db)
+    assert [e["name"] for e in found if e["source"] == "names"] == ["Selby"]
+    # 'Harry', in a passage the model has not read, is a name of its record for Lord Henry
+    wotton = next(e for e in found if e["name"] == "Lord Henry Wotton")
+    assert (wotton["source"], wotton["aliases"]) == ("llm", ["Lord Henry", "Harry"])
 
 
 def _printed(path: Path) -> str:
