@@ -134,7 +134,7 @@ class BookText:
 
     def one_daughter(self, surname: str) -> tuple[int, int] | None:
         """(the names-pass cluster of 'Miss Bingley', that of the one woman the whole book names
-        by a given name and ``surname`` after a daughter's title ('Miss Violet Hunter', 'Mlle.
+        by a given name and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle.
         Blanche de Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy'), when the book
         never speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
         Bennet') nor uses it as a given name: 'Miss' and a surname is the eldest unmarried
