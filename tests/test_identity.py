@@ -899,14 +899,6 @@ def test_a_name_the_text_says_who_of_is_a_person() -> None:
     memory = Memory(BookText(texts, {0: Cluster(0, "", {"Heintze": 0})}, {0: [(0, "Heintze")]}))
     memory.apply([], memory.roster(0), 0)
     assert [r.type for r in memory.records.values()] == ["person"]
-    # Met first with nothing to go by, the record becomes a person where the text says 'who'.
-    texts = {0: "Peterson stood there.", 1: "It was Peterson, who, as you know, keeps the door."}
-    cluster = Cluster(0, "", {"Peterson": 0})
-    memory = Memory(BookText(texts, {0: cluster}, {0: [(0, "Peterson")], 1: [(0, "Peterson")]}))
-    memory.apply([], memory.roster(0), 0)
-    assert [r.type for r in memory.records.values()] == ["other"]
-    memory.apply([], memory.roster(1), 1)
-    assert [r.type for r in memory.records.values()] == ["person"]
 
 
 def test_a_name_ending_in_a_place_noun_is_a_place() -> None:
@@ -920,18 +912,26 @@ def test_a_name_ending_in_a_place_noun_is_a_place() -> None:
     assert types == {"Boscombe Valley": "place", "Mrs. Hill": "person"}
 
 
-def test_a_place_that_speaks_is_a_person() -> None:
-    # Alice: 'said to the Knave', 'turning to the Knave' made a place of him before he spoke
-    texts = {
-        0: "The King said to the Knave, and then to the Knave again, and went to the Knave.",
-        1: "“I didn’t write it,” said the Knave.",
-    }
-    cluster = Cluster(0, "", {"the Knave": 0})
-    memory = Memory(
-        BookText(texts, {0: cluster}, {0: [(0, "the Knave")] * 3, 1: [(0, "the Knave")]})
-    )
+@pytest.mark.parametrize(
+    ("name", "first", "then", "was"),
+    [
+        # met first with nothing to go by, a person where the text says 'who'
+        ("Peterson", "Peterson stood there.", "It was Peterson, who, as you know, keeps the door.",
+         "other"),
+        # Alice: 'said to the Knave', 'turning to the Knave' made a place of him before he spoke
+        ("the Knave",
+         "The King said to the Knave, and then to the Knave again, and went to the Knave.",
+         "“I didn’t write it,” said the Knave.", "place"),
+    ],
+)  # fmt: skip
+def test_a_record_becomes_a_person_where_the_text_shows_one(
+    name: str, first: str, then: str, was: str
+) -> None:
+    texts = {0: first, 1: then}
+    mentions = {seq: [(0, name)] * text.count(name) for seq, text in texts.items()}
+    memory = Memory(BookText(texts, {0: Cluster(0, "", {name: 0})}, mentions))
     memory.apply([], memory.roster(0), 0)
-    assert [r.type for r in memory.records.values()] == ["place"]
+    assert [r.type for r in memory.records.values()] == [was]
     memory.apply([], memory.roster(1), 1)
     assert [r.type for r in memory.records.values()] == ["person"]
 

@@ -123,8 +123,6 @@ class BookText:
             w for c in self.clusters.values() for v in c.variants for w in v.split()
         }
         self._read_at, self._read = -1, ""
-        self._daughters: dict[str, tuple[int, int] | None] = {}
-        self._bearers: dict[str, tuple[int, int] | None] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -132,21 +130,35 @@ class BookText:
                 if not seqs or seqs[-1] != seq:
                     seqs.append(seq)
 
-    def one_daughter(self, surname: str) -> tuple[int, int] | None:
-        """(the names-pass cluster of 'Miss Bingley', that of the one woman the whole book names
-        by a given name and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle.
-        Blanche de Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy'), when the book
-        never speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
+    @cached_property
+    def one_of_the_name(self) -> dict[int, tuple[str, int]]:
+        """Names-pass cluster → (the surname, the cluster of another form of the same person's
+        name), read from the whole book's names: 'Miss Bingley' and the book's one daughter of
+        the name ('Caroline Bingley', :meth:`_one_daughter`), 'Mr. Gray' and the one bearer of
+        the name ('Dorian Gray', :meth:`_one_bearer`). The whole book is weighed, since only
+        that can tell there is one; it can only hold a join back, and the join itself is made
+        where both names have been read."""
+        pairs: dict[int, tuple[str, int]] = {}
+        titled = {
+            name[0]
+            for c in self.clusters.values()
+            for v in c.variants
+            if len(name := core(v)) == 1 and v.split()[0] in (*UNMARRIED, *MISTER)
+        }
+        for surname in titled:
+            for pair in (self._one_daughter(surname), self._one_bearer(surname)):
+                if pair is not None:
+                    pairs[pair[0]], pairs[pair[1]] = (surname, pair[1]), (surname, pair[0])
+        return pairs
+
+    def _one_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Miss Bingley', that of the one woman the book names by a given name
+        and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle. Blanche de
+        Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy')), when the book never
+        speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
         Bennet') nor uses it as a given name: 'Miss' and a surname is the eldest unmarried
         daughter, and a book that names one daughter has one. None otherwise: Persuasion names
-        Anne and Elizabeth Elliot, and its 'Miss Elliot' is no one's by the names alone. The
-        whole book is weighed, since only that can tell there is one; it can only hold a join
-        back, and the join itself is made where both names have been read."""
-        if surname not in self._daughters:
-            self._daughters[surname] = self._find_one_daughter(surname)
-        return self._daughters[surname]
-
-    def _find_one_daughter(self, surname: str) -> tuple[int, int] | None:
+        Anne and Elizabeth Elliot, and its 'Miss Elliot' is no one's by the names alone."""
         misses: set[int] = set()
         daughters: set[int] = set()
         given = False
@@ -169,21 +181,16 @@ class BookText:
             return None
         return misses.pop(), daughters.pop()
 
-    def one_bearer(self, surname: str) -> tuple[int, int] | None:
-        """(the names-pass cluster of 'Mr. Gray', that of 'Dorian Gray') when they are the only
-        two in the whole book whose names hold ``surname``, the first holds nothing but it alone
-        or after 'Mr.' ('Gray', 'Mr. Gray'), and the second a given name before it with no other
-        title ('Dorian Gray', 'Mr. Dorian Gray'; not 'Captain Frederick Wentworth', whose
-        brother is 'Mr. Wentworth'): a surname one man bears is that man's. No wife, daughter,
-        father or brother of the name may be in the book at all — a son named in full beside a
-        father named 'Mr.' only ('Mr. Musgrove', 'Charles Musgrove') comes with a mother
-        ('Mrs. Musgrove'), a sister or a brother often enough that the rule holds back there.
-        Weighed on the whole book, as :meth:`one_daughter`."""
-        if surname not in self._bearers:
-            self._bearers[surname] = self._find_one_bearer(surname)
-        return self._bearers[surname]
+    def _one_bearer(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Mr. Gray', that of 'Dorian Gray') when they are the only two in the
+        book whose names hold ``surname``, the first holds nothing but it alone or after 'Mr.'
+        ('Gray', 'Mr. Gray'), and the second a given name before it with no other title
+        ('Dorian Gray', 'Mr. Dorian Gray'; not 'Captain Frederick Wentworth', whose brother is
+        'Mr. Wentworth'): a surname one man bears is that man's. No wife, daughter, father or
+        brother of the name may be in the book at all — a son named in full beside a father
+        named 'Mr.' only ('Mr. Musgrove', 'Charles Musgrove') comes with a mother ('Mrs.
+        Musgrove'), a sister or a brother often enough that the rule holds back there."""
 
-    def _find_one_bearer(self, surname: str) -> tuple[int, int] | None:
         def plain(variant: str) -> bool:  # no title, or a man's whatever his rank
             return variant.split()[0] in (*core(variant)[:1], *MISTER)
 
@@ -551,25 +558,20 @@ class Memory:
         return found[0] if men == 1 else None
 
     def _one_of_the_name(self, variants: Sequence[str]) -> EntityRecord | None:
-        """'Miss Bingley' and 'Caroline Bingley' (the book's one daughter of the name, see
-        :meth:`BookText.one_daughter`), 'Mr. Gray' and 'Dorian Gray' (the one bearer of the
-        name, :meth:`BookText.one_bearer`) are one person, met in either order: the record of
-        the other form, read so far, or None."""
+        """The record, read so far, of another form of a variant's name, once the variant holds
+        the surname (:attr:`BookText.one_of_the_name`: 'Caroline Bingley' of 'Miss Bingley',
+        'Dorian Gray' of 'Mr. Gray'; not yet 'Dorian' alone), met in either order; or None."""
         for variant in variants:
-            name, cluster = core(variant), self.book.cluster_of.get(fold(variant))
-            if not name:
-                continue
-            for pair in (self.book.one_daughter(name[-1]), self.book.one_bearer(name[-1])):
-                if pair is None or cluster not in pair:
-                    continue
-                other = self.by_cluster.get(pair[1] if cluster == pair[0] else pair[0])
-                record = self.records.get(other) if other is not None else None
-                if (
-                    record
-                    and record.type in ("person", "other")
-                    and not conflict(variants, record.names())
-                ):
-                    return record  # 'other': what the text had not typed yet ('Dorian Gray')
+            cluster = self.book.cluster_of.get(fold(variant), -1)
+            surname, other = self.book.one_of_the_name.get(cluster, ("", -1))
+            record = self.records.get(self.by_cluster.get(other, -1))
+            if (
+                core(variant)[-1:] == [surname]
+                and record
+                and record.type in ("person", "other")
+                and not conflict(variants, record.names())
+            ):
+                return record  # 'other': what the text had not typed yet ('Dorian Gray')
         return None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
