@@ -409,11 +409,13 @@ def _snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int =
 
 def cmd_entities(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
+    from saadi_desktop.state.names import unread_names
     from saadi_desktop.views import entities
     from saadi_desktop.who import kind_label
 
     with BookDB.open(resolve_book(args.book)) as db:
         found = entities(db, args.until)
+        unread = unread_names(db.info().language)
     if args.json:
         _print_json(found)
         return 0
@@ -426,6 +428,8 @@ def cmd_entities(args: argparse.Namespace) -> int:
             print(f"    {description}")
     if not found:
         print("no entities yet (run: saadi index BOOK)")
+    if unread:
+        print(unread)
     return 0
 
 

@@ -45,6 +45,7 @@ def make_epub(
     drop: set[str] = frozenset(),  # type: ignore[assignment]
     extra: dict[str, bytes] | None = None,
     title: str = "A Small Book",
+    language: str = "en",
 ) -> Path:
     """Write a minimal valid EPUB 3 (nav + one XHTML file per chapter) to ``path``.
 
@@ -60,7 +61,7 @@ def make_epub(
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
   <dc:identifier id="uid">urn:test:{title}</dc:identifier><dc:title>{title}</dc:title>
-  <dc:creator>Ann Author</dc:creator><dc:language>en</dc:language>
+  <dc:creator>Ann Author</dc:creator><dc:language>{language}</dc:language>
   <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
  </metadata>
  <manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>

@@ -117,6 +117,54 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert commands[1].strip() in ci
 
 
+KAFKA = (
+    "<p>Als Gregor Samsa eines Morgens aus unruhigen Träumen erwachte, fand er sich in seinem "
+    "Bett zu einem ungeheueren Ungeziefer verwandelt. „Gregor“, rief die Mutter aus der Küche, "
+    "und Grete brachte ihm die Milch. Der Vater las die Zeitung am Tisch, und die Schwester "
+    "sah aus dem Fenster auf die Straße.</p>"
+)
+
+
+def test_a_book_in_another_language_lists_no_capitalised_noun(
+    tmp_path: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """German capitalises every noun, and the names pass knows a name by its capital: a book
+    marked German gets no names before indexing, and the list says why. The same text marked
+    English is read."""
+    from conftest import make_epub
+
+    listed = {}
+    for language in ("de", "en"):
+        source = make_epub(tmp_path / f"{language}.epub", [("Eins", KAFKA)], title=language,
+                           language=language)  # fmt: skip
+        _, out, _ = run(capsys, "import", str(source), "--json")
+        book = json.loads(out)["id"]
+        _, out, _ = run(capsys, "entities", book, "--json")
+        listed[language] = {e["name"] for e in json.loads(out)}
+        status, out, _ = run(capsys, "entities", book)
+        assert status == 0 and ("this book is in German" in out) == (language == "de")
+    assert listed["de"] == set()
+    assert "Gregor" in listed["en"]
+
+
+def test_the_shared_german_lecture_notes_list_no_names(
+    library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real case: a German PDF of lecture notes on topology, whose names pass would list
+    'Abbildung', 'Bemerkung' and 'Beweis' as its most mentioned entities."""
+    from test_import_pdf import THOMA, shared
+
+    _, out, _ = run(capsys, "import", str(shared(THOMA)), "--json")
+    book = json.loads(out)["id"]
+    status, out, _ = run(capsys, "entities", book)
+    assert status == 0
+    assert out.splitlines() == [
+        "no entities yet (run: saadi index BOOK)",
+        "Names are read before indexing from English books only; this book is in German, so "
+        "its people and places are listed as the model indexes them.",
+    ]
+
+
 def test_index_estimate_entities_and_outline_through_the_cli(
     tmp_path: Path,
     library: Path,

@@ -368,6 +368,18 @@ def test_a_long_mention_list_grows_on_demand(qapp: QApplication) -> None:
     assert "Show" not in browser.details.toPlainText()
 
 
+def test_the_browser_says_why_a_book_in_another_language_lists_no_names(
+    qapp: QApplication,
+) -> None:
+    why = "Names are read before indexing from English books only; this book is in German."
+    browser = EntityBrowser(lambda position: f"at {position}")
+    browser.set_notes(BookNotes(None, None, [0], [10], [], [], why), "Es war einmal.")
+    assert browser.details.toPlainText().splitlines() == [
+        "No people or places yet, up to here.",
+        why,
+    ]
+
+
 def test_indexing_through_the_worker_fills_the_entity_browser(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -18,6 +18,10 @@ Matter = Literal["front", "body", "back"]
 
 PARAGRAPH_SEPARATOR = "\n\n"
 
+# A book's language as a Gutenberg header names it, and its code (an EPUB gives the code).
+LANGUAGES = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it",
+             "portuguese": "pt", "dutch": "nl", "russian": "ru", "latin": "la"}  # fmt: skip
+
 # Characters that carry no text: word joiner (Standard Ebooks puts one before every em dash),
 # zero-width space/joiners, soft hyphen, byte-order mark.
 _INVISIBLE = dict.fromkeys(map(ord, "\u2060\u200b\u200c\u200d\u00ad\ufeff"))

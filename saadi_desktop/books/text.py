@@ -14,7 +14,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from saadi_desktop.books.model import Book, BookFormatError, CanonicalText, Matter
+from saadi_desktop.books.model import LANGUAGES, Book, BookFormatError, CanonicalText, Matter
 
 SOURCE_FORMAT = "txt"
 
@@ -57,8 +57,6 @@ _CREDITS = re.compile(
 _ILLUSTRATION = re.compile(r"\[Illustration[^\]]{0,500}\]", re.I)
 _BLANK_LINES = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
-_LANGUAGES = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it",
-              "portuguese": "pt", "dutch": "nl", "russian": "ru", "latin": "la"}  # fmt: skip
 
 
 @dataclass
@@ -95,7 +93,7 @@ def read_text(path: Path) -> Book:
     book = canonical.build(
         title=title,
         author=_header_field(header, "Author"),
-        language=_LANGUAGES.get(next(iter(language.split()), ""), "und"),
+        language=LANGUAGES.get(next(iter(language.split()), ""), "und"),
         source_format=SOURCE_FORMAT,
     )
     if not book.text:

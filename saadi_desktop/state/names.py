@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from saadi_desktop.books.model import LANGUAGES
+
 if TYPE_CHECKING:
     from saadi_desktop.store import BookDB
 
@@ -755,10 +757,29 @@ def given_name_table() -> dict[str, frozenset[str]]:
     return {name: frozenset(related) for name, related in table.items()}
 
 
+def unread_names(language: str) -> str:
+    """Why the names pass reads no names from a book in ``language`` — or "" when it reads
+    them. It knows a name by its capital and English titles and given names by heart, so a book
+    known to be in another language is not read (every German noun is capitalised: 'Abbildung',
+    'Beweis' would be its characters); a book of unknown language is read as English."""
+    code = language.casefold().split("-")[0]
+    if code in ("", "und", "en", "eng"):
+        return ""
+    called = {c: n.title() for n, c in LANGUAGES.items()}.get(code, language)
+    return (
+        f"Names are read before indexing from English books only; this book is in {called}, "
+        "so its people and places are listed as the model indexes them."
+    )
+
+
 def run_names_pass(db: BookDB) -> int:
-    """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count."""
+    """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count
+    (none in a book the pass cannot read: :func:`unread_names`)."""
     from saadi_desktop.store import state as store
 
+    if unread_names(db.info().language):
+        store.write_names(db, [], [])
+        return 0
     text = db.text()
     chunks = [c for c in db.chunks() if c.matter == "body"]
     texts = [text[c.start : c.end] for c in chunks]

@@ -255,9 +255,10 @@ class EntityBrowser(QWidget):
         entry, notes = self.current, self.notes
         if notes is None:
             return "<p>No book open.</p>"
+        unread = f"<p>{escape(notes.unread_names)}</p>" if notes.unread_names else ""
         if entry is None:
             if not self.entries:
-                return "<p>No people or places yet, up to here.</p>"
+                return f"<p>No people or places yet, up to here.</p>{unread}"
             return "<p>No entity matches the filter.</p>"
         muted = theme.current().muted
         kind = KIND_LABELS.get(entry.type, entry.type)

@@ -48,6 +48,7 @@ class BookNotes:
     chunk_ends: list[int]
     entities: list[EntityEntry]
     outline: list[OutlineNode]  # the highest level's nodes, each with its children
+    unread_names: str = ""  # why the names pass read no names from this book, if it did not
 
     def chunk_of(self, position: int) -> int:
         """The seq of the chunk holding ``position``."""

@@ -20,6 +20,7 @@ from saadi_desktop.library import data_dir, import_book, list_books, remove_book
 from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.embed import Embedder
 from saadi_desktop.state.cost import call_counts
+from saadi_desktop.state.names import unread_names
 from saadi_desktop.store import BookDB, BookInfo
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
@@ -154,13 +155,14 @@ def book_notes(path: Path, until: int | None) -> BookNotes:
         limit = views.chunk_at(db, until)
         starts, ends = [c.start for c in chunks], [c.end for c in chunks]
         found = known_entities(db, until)  # the card's, the timeline's and ``saadi who``'s rows
+        unread = unread_names(db.info().language)
         summaries = [
             OutlineNode(n["level"], n["first_chunk"], n["last_chunk"], n["start"], n["end"],
                         n["text"], n["provisional"], n["extract"])
             for n in views.outline(db, until)
         ]  # fmt: skip
     outline = group_outline(summaries, starts, ends)
-    return BookNotes(until, limit, starts, ends, found, outline)
+    return BookNotes(until, limit, starts, ends, found, outline, unread)
 
 
 # -- preferences ----------------------------------------------------------------------------------
