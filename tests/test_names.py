@@ -10,6 +10,7 @@ from saadi_desktop.state.names import (
     mentions_in,
     name_words,
     titled_words,
+    unread_names,
 )
 
 
@@ -569,3 +570,14 @@ def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
     assert is_given_name("Nadia")  # The Gambler: the General's daughter, 'Mischa and Nadia'
     assert russian_pair("Nicolai", "Kolya") and names_it_shortens("Kolia") == ["nikolay"]
     assert not is_given_name("Coffee") and transliterations("ivan") == ["ivan"]
+
+
+@pytest.mark.parametrize("language", ["en", "en-GB", "EN-us", "eng", "English", "", "und"])
+def test_an_english_book_or_one_of_unknown_language_has_its_names_read(language: str) -> None:
+    assert unread_names(language) == ""
+
+
+@pytest.mark.parametrize(("language", "called"), [("de", "German"), ("German", "German"),
+                                                  ("fr-CA", "French"), ("ja", "ja")])  # fmt: skip
+def test_a_book_in_another_language_is_told_why_it_has_no_names(language: str, called: str) -> None:
+    assert f"this book is in {called}," in unread_names(language)

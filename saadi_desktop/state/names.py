@@ -763,6 +763,7 @@ def unread_names(language: str) -> str:
     known to be in another language is not read (every German noun is capitalised: 'Abbildung',
     'Beweis' would be its characters); a book of unknown language is read as English."""
     code = language.casefold().split("-")[0]
+    code = LANGUAGES.get(code, code)  # some EPUBs write the name: 'English'
     if code in ("", "und", "en", "eng"):
         return ""
     called = {c: n.title() for n, c in LANGUAGES.items()}.get(code, language)
