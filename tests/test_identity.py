@@ -26,6 +26,7 @@ from saadi_desktop.state.memory import (
     NO_REFERENCE,
     BookText,
     Candidate,
+    Change,
     Cluster,
     Memory,
     done_by_another,
@@ -174,25 +175,28 @@ def names_of(memory: Memory) -> dict[str, set[str]]:
 
 
 def test_a_title_used_as_a_name_is_no_one_elses_alias() -> None:
+    def offered_to_blanche(title: str, title_gender: str, text: str) -> tuple[Memory, Change]:
+        """The model gives Mlle. Blanche the names-pass cluster ``title`` as an alias."""
+        clusters = {
+            0: Cluster(0, "f", {"Mlle. Blanche": 0}),
+            1: Cluster(1, title_gender, {title: 0}),
+        }
+        memory = Memory(BookText({0: text}, clusters, {0: [(0, "Mlle. Blanche"), (1, title)]}))
+        roster = memory.roster(0)
+        line = Line(number(roster, "Mlle. Blanche"), "", "person", (title,), "")
+        return memory, memory.apply([line], roster, 0)
+
     # The Gambler, passage 39 of a 60-passage index: the model answered
     # "4 person | the General | he had avowed to me…" for Mlle. Blanche. 'the General' is a
     # names-pass cluster of its own, and a man's title: neither lets it join her.
     assert gender("the General") == "m" and gender("the Baroness") == "f"
     text = "Mlle. Blanche laughed, and the General said that he had avowed it to me."
-    clusters = {0: Cluster(0, "f", {"Mlle. Blanche": 0}), 1: Cluster(1, "m", {"the General": 0})}
-    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Mlle. Blanche"), (1, "the General")]}))
-    roster = memory.roster(0)
-    line = Line(number(roster, "Mlle. Blanche"), "", "person", ("the General",), "")
-    change = memory.apply([line], roster, 0)
+    memory, change = offered_to_blanche("the General", "m", text)
     assert names_of(memory) == {"Mlle. Blanche": {"Mlle. Blanche"}, "the General": {"the General"}}
     assert [item for item, _ in change.refused] == ["the General"]
     # A woman's title on a woman: the gender allows it, the names pass does not.
     text = "Mlle. Blanche laughed, and the Baroness said nothing."
-    clusters = {0: Cluster(0, "f", {"Mlle. Blanche": 0}), 1: Cluster(1, "f", {"the Baroness": 0})}
-    memory = Memory(BookText({0: text}, clusters, {0: [(0, "Mlle. Blanche"), (1, "the Baroness")]}))
-    roster = memory.roster(0)
-    line = Line(number(roster, "Mlle. Blanche"), "", "person", ("the Baroness",), "")
-    change = memory.apply([line], roster, 0)
+    memory, change = offered_to_blanche("the Baroness", "f", text)
     assert names_of(memory)["Mlle. Blanche"] == {"Mlle. Blanche"}
     assert change.refused == [("the Baroness", "another cluster's name")]
     # Nor does a note that opens on it describe anyone else: 'the General summoned him for an
