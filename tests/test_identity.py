@@ -906,14 +906,21 @@ def test_a_name_the_text_says_who_of_is_a_person() -> None:
 
 
 def test_a_name_ending_in_a_place_noun_is_a_place() -> None:
-    # Holmes: 'the Boscombe Valley mystery' (never 'at' it); Pride and Prejudice: 'Mrs. Hill'
-    texts = {0: "The Boscombe Valley mystery came, and Mrs. Hill read of the Boscombe Valley."}
-    clusters = {0: Cluster(0, "", {"Boscombe Valley": 0}), 1: Cluster(1, "f", {"Mrs. Hill": 0})}
-    mentions = {0: [(0, "Boscombe Valley"), (1, "Mrs. Hill"), (0, "Boscombe Valley")]}
+    # Holmes: 'the Boscombe Valley mystery' (never 'at' it); Pride and Prejudice: 'Mrs. Hill',
+    # and 'Lucas Lodge', though 'Lucas' is a given name too
+    texts = {0: "The Boscombe Valley mystery came, and Mrs. Hill read of the Boscombe Valley "
+                "and of the Lucas Lodge dinner."}  # fmt: skip
+    clusters = {
+        0: Cluster(0, "", {"Boscombe Valley": 0}),
+        1: Cluster(1, "f", {"Mrs. Hill": 0}),
+        2: Cluster(2, "", {"Lucas Lodge": 0}),
+    }
+    mentions = {0: [(0, "Boscombe Valley"), (1, "Mrs. Hill"), (0, "Boscombe Valley"),
+                    (2, "Lucas Lodge")]}  # fmt: skip
     memory = Memory(BookText(texts, clusters, mentions))
     memory.apply([], memory.roster(0), 0)
     types = {r.name: r.type for r in memory.records.values()}
-    assert types == {"Boscombe Valley": "place", "Mrs. Hill": "person"}
+    assert types == {"Boscombe Valley": "place", "Mrs. Hill": "person", "Lucas Lodge": "place"}
 
 
 @pytest.mark.parametrize(

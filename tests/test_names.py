@@ -581,3 +581,27 @@ def test_an_english_book_or_one_of_unknown_language_has_its_names_read(language:
                                                   ("fr-CA", "French"), ("ja", "ja")])  # fmt: skip
 def test_a_book_in_another_language_is_told_why_it_has_no_names(language: str, called: str) -> None:
     assert f"this book is in {called}," in unread_names(language)
+
+
+@pytest.mark.parametrize("house_first", [True, False])
+def test_a_house_named_after_a_family_is_not_its_daughter(house_first: bool) -> None:
+    # 'Lucas' is a given name too, so 'Miss Lucas' reads as a title and a given name; the
+    # house 'Lucas Lodge' begins with it but is a place, whichever is met first
+    house = "Sir William went home to Lucas Lodge, and Lucas Lodge was quiet that night."
+    daughter = "Miss Lucas came to tea with Lydia, and Lydia laughed, and Miss Lucas smiled."
+    texts = [house, daughter] if house_first else [daughter, house]
+    names = clusters_of(texts)
+    assert names.cluster_of("Lucas Lodge") is not names.cluster_of("Miss Lucas")
+
+
+def test_a_plain_text_dash_may_begin_a_sentence() -> None:
+    # Gutenberg's plain text writes a dash as '--': the capital after it is forced, as after '—'
+    texts = [
+        "Alice said, 'You turned a back-somersault in at the door-- Pray, what is the reason?'",
+        "'You finished the goose, with the bones and the beak-- Pray how did you manage it?'",
+        "'Mystery,' the Mock Turtle told Alice, 'ancient and modern: then Drawling-- Mystery'",
+        "And so Alice listened.",
+    ]
+    words = name_words(texts)
+    assert "Pray" not in words and "Mystery" not in words
+    assert "Alice" in words  # where no sentence forces her capital

@@ -478,6 +478,7 @@ class Memory:
                 is_given_name(w)
                 for v in variants
                 if v.split()[0].rstrip(".") not in SAINTS  # 'St. James': a church, a court
+                and not ends_in_a_place_noun(v)  # 'Lucas Lodge': a house
                 for w in core(v)[:1]
             )
         )

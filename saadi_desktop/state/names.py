@@ -94,11 +94,12 @@ NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter"
              "Dear", "My", "Good", "Mamma", "Papa", "Esq"}  # fmt: skip
 
 _TOKEN = re.compile(
-    r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|[^\w\s]"
+    r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
 )
 _POSSESSIVE = re.compile(r"[’']s?$")
-# a capital after these may be a sentence's first word, or a contraction's ('’Tis', '’Pon')
-_SENTENCE_OPENERS = set(".!?;:…—\"“”‘’'")
+# a capital after these may be a sentence's first word, or a contraction's ('’Tis', '’Pon');
+# a plain-text book writes its dashes as '--' ('the door-- Pray, what is the reason')
+_SENTENCE_OPENERS = {*".!?;:…—\"“”‘’'", "--"}
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
@@ -521,13 +522,14 @@ class NamesPass:
     def _match(self, variant: str) -> NameCluster | None:
         """The one existing cluster this variant names, or None when none or several fit."""
         core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
+        clusters = [c for c in self.clusters if not _place_and_person(variant, c)]
         if role := _role(variant):
             # 'the General' and 'General', 'Grandmamma' and 'Grandmother' are one person; a
             # role never joins a named cluster ('General Perovski' may be another general).
-            same = [c for c in self.clusters if any(_role(v) == role for v in c.variants)]
+            same = [c for c in clusters if any(_role(v) == role for v in c.variants)]
             return same[0] if len(same) == 1 else None
         if core and core[0] in STREETS and len(core) == 1:  # 'the Avenue' of 'Chestnut Avenue'
-            same = [c for c in self.clusters if any(v.endswith(f" {core[0]}") for v in c.variants)]
+            same = [c for c in clusters if any(v.endswith(f" {core[0]}") for v in c.variants)]
             return same[0] if len(same) == 1 else None
         if not core or _own_form(variant):
             return None  # only the same form is the same woman, the same street
@@ -536,7 +538,7 @@ class NamesPass:
             # a surname join only a cluster already addressed exactly that way (or by a
             # kinship title that goes with it: 'Aunt Philips' is Mrs. Philips).
             address = _address(variant)
-            same = [c for c in self.clusters if any(
+            same = [c for c in clusters if any(
                 _address(v) == address and _core(v) == core for v in c.variants)]  # fmt: skip
             if not same and not _surname_only(variant):
                 # a title and a given name: the one cluster using that given name with the same
@@ -545,7 +547,7 @@ class NamesPass:
                 dropped = {honorific, ""} if honorific in DROPPED_TITLES else {honorific}
                 same = [
                     c
-                    for c in self.clusters
+                    for c in clusters
                     if c.gender in ("", gender)
                     and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
                 ]
@@ -555,7 +557,7 @@ class NamesPass:
             # Elliot', 'Elliot', nor 'Mr. John' of 'Mr. John Hare', 'John').
             bare = [
                 c
-                for c in self.clusters
+                for c in clusters
                 if core[0] in c.variants
                 and gender in ("m", "")
                 and (
@@ -569,12 +571,12 @@ class NamesPass:
                 )
             ]
             if not same and not bare:  # 'Captain Wentworth' of 'Captain Frederick Wentworth'
-                same = [c for c in self.clusters if _same_rank(variant, c)]
+                same = [c for c in clusters if _same_rank(variant, c)]
             return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
         words = set(core)
         fits = [
             c
-            for c in self.clusters
+            for c in clusters
             if (_fits(words, core, c) or _same_rank(variant, c))
             and c.gender in ("", gender or c.gender)
             and not any(_apart(variant, v) for v in c.variants)
@@ -589,6 +591,15 @@ class NamesPass:
             fits = [c for c in fits if c.gender == "m" and any(
                 _core(v) == core for v in c.variants)]  # fmt: skip
         return fits[0] if len(fits) == 1 else None
+
+
+def _place_and_person(variant: str, cluster: NameCluster) -> bool:
+    """Whether one is a place's name and the other a person's, however they share a word:
+    'Lucas Lodge' is Sir William's house, not his daughter 'Miss Lucas'. A name ending in a
+    place noun joins no cluster with a title or a gender, a titled name none with such a name."""
+    if ends_in_a_place_noun(variant):
+        return bool(cluster.gender) or any(map(_honorific, cluster.variants))
+    return bool(_honorific(variant)) and any(map(ends_in_a_place_noun, cluster.variants))
 
 
 def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
