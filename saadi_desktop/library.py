@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from saadi_desktop.books import BookFormatError, load_book
+from saadi_desktop.books import BookFormatError, load_book, not_a_file
 from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
 from saadi_desktop.growing import Appended, append_book, append_text
@@ -65,7 +65,7 @@ def import_book(
     source = Path(source).expanduser().resolve()
     library = library or library_dir()
     if not source.is_file():
-        raise BookFormatError(source, "no such file")
+        raise not_a_file(source)
     try:
         sha = file_sha256(source)
     except OSError as error:
@@ -108,7 +108,7 @@ def append_file(reference: str, file: str | Path, library: Path | None = None) -
     sections; refused while the book is being indexed."""
     source = Path(file).expanduser()
     if not source.is_file():
-        raise BookFormatError(source, "no such file")
+        raise not_a_file(source)
     return append_book(_existing(reference, library), source)
 
 

@@ -106,6 +106,15 @@ def unsupported(d: Path) -> Path:
     return d / "letter.docx"
 
 
+def folder(d: Path) -> Path:
+    (d / "Novels.epub").mkdir()
+    return d / "Novels.epub"
+
+
+def nothing(d: Path) -> Path:
+    return d / "gone.epub"
+
+
 CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "empty file": (empty, "empty"),
     "random bytes named .epub": (random_epub, "not a valid EPUB"),
@@ -119,6 +128,8 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "truncated PDF": (truncated_pdf, "truncated"),
     "undecodable text": (undecodable_text, "not readable text"),
     "unsupported file type": (unsupported, "unsupported file type"),
+    "a folder": (folder, "is a folder, not a book file"),
+    "no file at the path": (nothing, "no such file"),
 }
 
 

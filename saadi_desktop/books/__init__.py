@@ -6,9 +6,15 @@ from pathlib import Path
 
 from saadi_desktop.books.model import Book, BookFormatError, Section
 
-__all__ = ["SUPPORTED_SUFFIXES", "Book", "BookFormatError", "Section", "load_book"]
+__all__ = ["SUPPORTED_SUFFIXES", "Book", "BookFormatError", "Section", "load_book", "not_a_file"]
 
 SUPPORTED_SUFFIXES = (".epub", ".pdf", ".txt", ".text")
+
+
+def not_a_file(path: Path) -> BookFormatError:
+    """The error for a path that is no file: a folder, or nothing at all."""
+    problem = "is a folder, not a book file" if path.is_dir() else "no such file"
+    return BookFormatError(path, problem)
 
 
 def load_book(path: str | Path) -> Book:
@@ -19,7 +25,7 @@ def load_book(path: str | Path) -> Book:
     """
     path = Path(path)
     if not path.is_file():
-        raise BookFormatError(path, "no such file")
+        raise not_a_file(path)
     try:
         with path.open("rb") as handle:
             head = handle.read(8)
