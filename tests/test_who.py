@@ -47,13 +47,9 @@ PEOPLE = {"Alyona Ivanovna": ("person", "the old woman"), "Rodion": ("person", "
           "Haymarket": ("place", "the square")}  # fmt: skip
 
 
-def opening(passage: str) -> str:
-    return " ".join(passage.split()[:7]).rstrip(",")
-
-
 def reply(messages: list[Message]) -> str:
-    """A scripted model: names the people and places of the current passage, with a note
-    quoting the passage's first words."""
+    """A scripted model: names the people and places of the current passage, each with a note
+    quoting the passage's first five words from its name on."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
         first, last = re.findall(r"passages (\d+)–(\d+)", user.rsplit("\n---\n", 1)[1])[0]
@@ -61,9 +57,13 @@ def reply(messages: list[Message]) -> str:
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
+
+    def note(name: str) -> str:
+        return " ".join(passage[passage.index(name) :].split()[:5])
+
     found = [
         Line(numbers.get(name), "" if name in numbers else name, kind,
-             (alias,) if alias in passage else (), opening(passage))
+             (alias,) if alias in passage else (), note(name))
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
     return render(found)
@@ -240,7 +240,7 @@ def test_saadi_recap_tells_the_story_so_far(
     assert out.startswith("Where was I? — up to Chapter Nine\n")
     assert "· summary, level 1]\nSummary of passages" in out
     assert "\nIn the last passages:\n" in out
-    assert "\n  Alyona Ivanovna (person) — Chapter One Alyona Ivanovna counted her pledges" in out
+    assert "\n  Alyona Ivanovna (person) — Alyona Ivanovna counted her pledges" in out
 
 
 # -- nothing learned after the limit shows ---------------------------------------------------

@@ -15,6 +15,7 @@ way before it goes on.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -367,21 +368,30 @@ class Memory:
         change = Change(seq)
         text, folded = self.book.texts[seq], self.book.folded[seq]
         listed = {c.number: c for c in roster}
+        given = Counter(fold(line.note) for line in lines if line.note)
         for line in lines:
+            # a line naming another listed entity where its aliases go: its aliases meet the
+            # identity rules as any do, its type and note belong to no one for sure
+            named = _names_another(line, listed)
+            kind = "" if named else line.type
             if line.number is not None and line.number in listed:
-                record = self._listed(listed[line.number], line.type, seq, change)
+                record = self._listed(listed[line.number], kind, seq, change)
             else:
                 record = self._new(line, folded, seq, change)
             if record is None:
                 continue
-            if other_kind(record.type, line.type):  # '3 place | drawing-room' on Mrs. Bennet
+            if other_kind(record.type, kind):  # '3 place | drawing-room' on Mrs. Bennet
                 why = f"another entity: the line says {line.type}, the record is {record.type}"
                 change.refused.extend((x, why) for x in (*line.aliases, line.note) if x)
                 continue
             for alias in line.aliases:
                 self._propose(record, alias, text, folded, seq, change)
-            if _definite(line.note):  # 'the painter': an alias where the note goes
+            if named and line.note:
+                change.refused.append((line.note, f"the line for {record.name} names {named}"))
+            elif _definite(line.note):  # 'the painter': an alias where the note goes
                 self._note_alias(record, line.note, text, folded, seq, change)
+            elif line.note and given[fold(line.note)] > 1:  # whose it is, the model cannot say
+                change.refused.append((line.note, "a note the answer gives to several entities"))
             else:
                 self._describe(record, line, text, folded, change)
             if any(
@@ -906,6 +916,21 @@ PLACE_USES = 3
 COPY_WORDS = 6  # the passage's words a note may end on before it is a copy cut short
 KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
+
+
+def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
+    """The other entity a numbered line names where its aliases go, or '': the model numbered
+    its lines, not its entities ('2 | + Admiral Croft | a rear admiral of the white', where 2
+    is Sir Walter Elliot), and whom such a line is about, no rule can tell."""
+    if line.number is None or line.number not in listed:
+        return ""
+    own = fold(listed[line.number].name)
+    others = {fold(c.name): c.name for n, c in listed.items() if n != line.number}
+    for alias in line.aliases:
+        bare = alias.lstrip("+").strip()
+        if fold(bare) != own and (alias.startswith("+") or fold(bare) in others):
+            return others.get(fold(bare), bare)
+    return ""
 
 
 def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
