@@ -7,6 +7,7 @@ import pytest
 from saadi_desktop.state.names import (
     NamesPass,
     bound_words,
+    is_street,
     mentions_in,
     name_words,
     titled_words,
@@ -479,6 +480,16 @@ def test_a_street_is_a_place_of_its_own() -> None:
     assert names.cluster_of("Mr. Baker") is not names.cluster_of("Baker Street")
     assert names.is_place("Laura Place")
     assert names.cluster_of("Avenue") is names.cluster_of("Chestnut Avenue")
+    assert is_street("Queen Squares")  # Persuasion: 'none of your Queen Squares for us!'
+
+
+def test_a_feast_day_is_no_name() -> None:
+    # Persuasion: 'possession at Michaelmas', 'Michaelmas came'; a date, as 'Christmas' is
+    texts = [
+        "The Crofts were to have possession at Michaelmas, and Anne went to Uppercross.",
+        "So passed three weeks. Michaelmas came; and Anne thought of Kellynch at Michaelmas.",
+    ]
+    assert "Michaelmas" not in name_words(texts) and "Anne" in name_words(texts)
 
 
 def test_a_name_met_after_to_the_is_a_place() -> None:

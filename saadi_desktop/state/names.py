@@ -89,7 +89,9 @@ PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
 NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part", "The",
              "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
              "January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December", "Christmas", "English", "French",
+             "September", "October", "November", "December", "Christmas", "Michaelmas",
+             "Candlemas", "Lammas", "Martinmas", "Midsummer", "Easter", "Whitsuntide", "Lent",
+             "Advent", "English", "French",
              "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
              "Dear", "My", "Good", "Mamma", "Papa", "Esq"}  # fmt: skip
 
@@ -194,9 +196,9 @@ def ends_in_a_place_noun(variant: str) -> bool:
 
 
 def is_street(variant: str) -> bool:
-    """'Baker Street', 'Laura Place', 'Waterloo Bridge'."""
+    """'Baker Street', 'Laura Place', 'Waterloo Bridge'; 'none of your Queen Squares'."""
     words = variant.split()
-    return len(words) >= 2 and words[-1] in STREETS
+    return len(words) >= 2 and _singular(words[-1]) in STREETS
 
 
 def _own_form(variant: str) -> bool:
