@@ -1394,6 +1394,13 @@ def test_a_summary_may_not_join_two_names_the_text_never_joins() -> None:
     summary = "Elizabeth Darcy receives an offer of marriage from Mr. Darcy."
     present = {"Mr. Darcy", "Darcy", "Elizabeth", "Elizabeth Bennet"}
     assert unsupported_names(summary, covered, names, present) == ["Elizabeth Darcy"]
+    # a name known so far that runs on into another is no name known so far (Persuasion, a
+    # fold of the built-in model: 'Sir Walter Shepherd, a naval officer, is approached')
+    covered_p = ["Sir Walter Elliot listened, and Mr. Shepherd spoke of Admiral Croft."]
+    names_p = {"Walter", "Elliot", "Shepherd", "Croft"}
+    present_p = {"Sir Walter", "Sir Walter Elliot", "Mr. Shepherd", "Shepherd", "Admiral Croft"}
+    summary = "Sir Walter Shepherd, a naval officer, meets Admiral Croft. Sir Walter agrees."
+    assert unsupported_names(summary, covered_p, names_p, present_p) == ["Walter Shepherd"]
     # names side by side that the passages write so, or a list, stand
     summary = "Elizabeth refuses Mr. Darcy; Jane, Bingley and Elizabeth stay at Netherfield."
     assert unsupported_names(summary, covered, names) == []

@@ -39,8 +39,8 @@ def unsupported_names(
     known = set(names)
     present = sorted(present, key=len, reverse=True)
     for name in present:  # a name known so far, spelled out, stands: it is no one's words now
-        if " " in name:
-            summary = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "·", summary)
+        if " " in name:  # unless it runs on into another ('Sir Walter Shepherd')
+            summary = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)(?! [A-Z])", "·", summary)
     haystack = fold(" ".join(covered))
     known_names = [set(fold(name).split()) for name in present]
     absent: list[str] = []
