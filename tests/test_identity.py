@@ -1411,3 +1411,23 @@ def test_a_summary_may_not_join_two_names_the_text_never_joins() -> None:
     assert unsupported_names("Raskolnikov Rodion goes out.", covered[:1], names) == [
         "Raskolnikov Rodion"
     ]
+
+
+def test_a_description_whose_head_is_another_name_is_that_ones() -> None:
+    # Alice, passage 19 as the built-in model answered: '2 person | the Rabbit | the White
+    # Rabbit', where 2 is Bill and 3 'Rabbit'. 'The Rabbit' is the Rabbit, not a description.
+    text = "The Rabbit sends in a Little Bill, and Bill climbs down the chimney; the Rabbit waits."
+    memory = Memory(book_of({0: text}, {0: ["Rabbit", "Bill", "Bill", "Rabbit"]}))
+    roster = memory.roster(0)
+    bill, rabbit = number(roster, "Bill"), number(roster, "Rabbit")
+    change = memory.apply(
+        [Line(bill, "", "person", ("the Rabbit",), "the White Rabbit")], roster, 0
+    )
+    assert names_of(memory) == {"Rabbit": {"Rabbit"}, "Bill": {"Bill"}}
+    assert change.refused == [
+        ("the Rabbit", "another cluster's name"),
+        ("the White Rabbit", "the line for Bill names Rabbit"),
+    ]
+    # the Rabbit's own: a description of him whose head is his name
+    memory.apply([Line(rabbit, "", "person", ("the Rabbit",), "")], roster, 0)
+    assert names_of(memory)["Rabbit"] == {"Rabbit", "the Rabbit"}

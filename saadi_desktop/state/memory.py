@@ -639,7 +639,10 @@ class Memory:
             return
         cluster = self.book.cluster_of.get(key)
         if kind == "descriptive" and cluster is None:  # a cluster's 'the General' is a name
-            if not refers(alias, folded):
+            named = self.book.cluster_of.get(fold(_capitalised_head(alias)))
+            if named is not None and named not in record.clusters:
+                change.refused.append((alias, "another cluster's name"))  # 'the Rabbit' on Bill
+            elif not refers(alias, folded):
                 change.refused.append((alias, NO_REFERENCE))
             elif record.type in ("place", "object") and is_person_noun(head_noun(alias)):
                 change.refused.append((alias, "a person's description on a place or object"))
@@ -918,6 +921,14 @@ KIN_REACH = 4  # words between a kinship word and the name it relates to: 'siste
 _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 
 
+def _capitalised_head(phrase: str) -> str:
+    """The head noun of a descriptive phrase where the phrase writes it as a name ('Rabbit' of
+    'the White Rabbit'), or ''."""
+    head = head_noun(phrase)
+    written = [t for t in re.findall(r"[^\W\d_]+", phrase) if t.casefold() == head]
+    return written[-1] if written and written[-1][:1].isupper() else ""
+
+
 def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
     """The other entity a numbered line names where its aliases go, or '': the model numbered
     its lines, not its entities ('2 | + Admiral Croft | a rear admiral of the white', where 2
@@ -928,8 +939,11 @@ def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
     others = {fold(c.name): c.name for n, c in listed.items() if n != line.number}
     for alias in line.aliases:
         bare = alias.lstrip("+").strip()
-        if fold(bare) != own and (alias.startswith("+") or fold(bare) in others):
-            return others.get(fold(bare), bare)
+        name = re.sub(r"^the ", "", bare)  # 'the Rabbit' for entry 2, Bill, where 3 is 'Rabbit'
+        if own not in (fold(bare), fold(name)) and (
+            alias.startswith("+") or fold(bare) in others or fold(name) in others
+        ):
+            return others.get(fold(bare)) or others.get(fold(name)) or bare
     return ""
 
 
