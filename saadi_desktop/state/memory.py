@@ -939,7 +939,7 @@ def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
     others = {fold(c.name): c.name for n, c in listed.items() if n != line.number}
     for alias in line.aliases:
         bare = alias.lstrip("+").strip()
-        name = re.sub(r"^the ", "", bare)  # 'the Rabbit' for entry 2, Bill, where 3 is 'Rabbit'
+        name = re.sub(r"(?i)^the ", "", bare)  # 'the Rabbit' for entry 2, Bill, where 3 is 'Rabbit'
         if own not in (fold(bare), fold(name)) and (
             alias.startswith("+") or fold(bare) in others or fold(name) in others
         ):
