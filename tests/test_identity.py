@@ -1431,3 +1431,17 @@ def test_a_description_whose_head_is_another_name_is_that_ones() -> None:
     # the Rabbit's own: a description of him whose head is his name
     memory.apply([Line(rabbit, "", "person", ("the Rabbit",), "")], roster, 0)
     assert names_of(memory)["Rabbit"] == {"Rabbit", "the Rabbit"}
+
+
+def test_a_note_about_someone_the_text_names_by_its_head_noun_is_theirs() -> None:
+    # Alice, passage 15: '3 | Lory | the old Crab who tells Alice a lesson' ('an old Crab took
+    # the opportunity of saying to her daughter…'); a head noun written as a name is someone
+    text = (
+        "The Lory shrugged. An old Crab took the opportunity of saying to her daughter: a lesson!"
+    )
+    memory = Memory(book_of({0: text}, {0: ["Lory", "Crab"]}))
+    roster = memory.roster(0)
+    note = "the old Crab who tells her daughter a lesson"
+    change = memory.apply([Line(number(roster, "Lory"), "", "person", (), note)], roster, 0)
+    assert not [r for r in memory.records.values() if r.descriptions]
+    assert change.refused == [(note, "a description of Crab")]

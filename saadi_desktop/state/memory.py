@@ -737,6 +737,12 @@ class Memory:
             change.refused.append((note, why))
         elif self._opens_on_another(record, note):
             change.refused.append((note, "a sentence about someone else"))
+        elif (
+            note.split()[0].lower() in ("the", "a", "an")
+            and (head := _capitalised_head(note))
+            and fold(head) not in {w for n in names for w in words(n)}
+        ):  # 'the old Crab who tells Alice a lesson' on the Lory
+            change.refused.append((note, f"a description of {head}"))
         elif done_by_another(note, names, text, self.book.name_words):
             change.refused.append((note, "what someone else did"))
         elif not grounded(note, names, folded, self.book.name_words):
@@ -922,11 +928,24 @@ _LIST_LINE = re.compile(r"\((?:person|place|organization|object|other|new)\b")
 
 
 def _capitalised_head(phrase: str) -> str:
-    """The head noun of a descriptive phrase where the phrase writes it as a name ('Rabbit' of
-    'the White Rabbit'), or ''."""
-    head = head_noun(phrase)
-    written = [t for t in re.findall(r"[^\W\d_]+", phrase) if t.casefold() == head]
-    return written[-1] if written and written[-1][:1].isupper() else ""
+    """The name a descriptive phrase is about, where it writes its head noun as one: the last
+    of the capitalised words right after the article and at most two lowercase adjectives
+    ('Rabbit' of 'the White Rabbit', 'Crab' of 'the old Crab who tells Alice a lesson'; not
+    'Darcy' of 'the property owned by Mr. Darcy'), or ''."""
+    match = _NAMED_HEAD.match(phrase.strip())
+    if match is None or set(match.group(1).split()) & _LINKS:
+        return ""
+    return match.group(2).split()[-1]
+
+
+_NAMED_HEAD = re.compile(
+    r"(?i:the|an?)\s+((?:[a-z]+\s+){0,2})"  # the article, at most two lowercase words
+    r"([A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*)"  # the capitalised words after them
+)
+# words that end the adjectives before a head noun: 'the place where Anne is staying'
+_LINKS = {"of", "by", "to", "in", "at", "from", "with", "for", "on", "and", "or", "who",
+          "whom", "whose", "which", "that", "where", "when", "is", "was", "are", "were",
+          "has", "had"}  # fmt: skip
 
 
 def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
