@@ -1445,3 +1445,7 @@ def test_a_note_about_someone_the_text_names_by_its_head_noun_is_theirs() -> Non
     change = memory.apply([Line(number(roster, "Lory"), "", "person", (), note)], roster, 0)
     assert not [r for r in memory.records.values() if r.descriptions]
     assert change.refused == [(note, "a description of Crab")]
+    # a possessive before the head is no head: 'the Duchess's daughter' is a daughter
+    note = "the Crab's daughter"
+    change = memory.apply([Line(number(roster, "Lory"), "", "person", (), note)], roster, 0)
+    assert (note, "a description of Crab's") not in change.refused

@@ -935,13 +935,15 @@ def _capitalised_head(phrase: str) -> str:
     match = _NAMED_HEAD.match(phrase.strip())
     if match is None or set(match.group(1).split()) & _LINKS:
         return ""
-    return match.group(2).split()[-1]
+    head = match.group(2).split()[-1]
+    return "" if _POSSESSIVE_END.search(head) else head  # 'the Duchess's daughter': a daughter
 
 
 _NAMED_HEAD = re.compile(
     r"(?i:the|an?)\s+((?:[a-z]+\s+){0,2})"  # the article, at most two lowercase words
     r"([A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*)"  # the capitalised words after them
 )
+_POSSESSIVE_END = re.compile(r"(?:[’']s|s[’'])$")
 # words that end the adjectives before a head noun: 'the place where Anne is staying'
 _LINKS = {"of", "by", "to", "in", "at", "from", "with", "for", "on", "and", "or", "who",
           "whom", "whose", "which", "that", "where", "when", "is", "was", "are", "were",
