@@ -97,3 +97,16 @@ def test_the_stand_in_model_builds_a_state_from_the_names(tmp_path: Path, librar
     assert notes.outline and notes.outline[0].text
     summary = names_reply([{"role": "user", "content": "Task: write a new summary of x 1–1"}])
     assert json.loads(summary) == {"summary": "Nothing happens."}
+
+
+def test_a_name_after_a_title_that_makes_it_someone_elses_is_not_a_mention() -> None:
+    # Persuasion: Sir Walter's 'Elliot' inside 'Lady Elliot' (his late wife) and 'Miss Elliot'
+    walter = EntityEntry("2", "Sir Walter Elliot", "person", ("Elliot", "Sir Walter"), (), (0,))
+    text = "Sir Walter Elliot mourned Lady Elliot; Miss Elliot sighed. Elliot left, as Sir Walter."
+    found = [text[s:e] for s, e, _ in mention_highlights(text, 0, len(text), walter)]
+    assert found == ["Sir Walter Elliot", "Elliot", "Sir Walter"]
+    # his own title, with or without its full stop, and a full name after any title are his
+    darcy = EntityEntry("3", "Mr. Darcy", "person", ("Darcy", "Fitzwilliam Darcy"), (), (0,))
+    text = "Mr Darcy bowed to Miss Darcy, and Colonel Fitzwilliam Darcy smiled."
+    found = [text[s:e] for s, e, _ in mention_highlights(text, 0, len(text), darcy)]
+    assert found == ["Darcy", "Fitzwilliam Darcy"]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from saadi_desktop.state.names import HONORIFICS
 from saadi_desktop.who import KnownEntity
 
 NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of an older version)
@@ -91,8 +92,27 @@ def mention_highlights(
     text: str, start: int, end: int, entity: EntityEntry
 ) -> list[tuple[int, int, str]]:
     """The entity's names in the passage ``text[start:end]``, as highlight spans relative to
-    ``start`` (the reader's and the search results' convention)."""
-    return [(s, e, "alias") for s, e in name_spans(text[start:end], entity.names())]
+    ``start`` (the reader's and the search results' convention); not a name after a title that
+    makes it someone else's ('Elliot' of Sir Walter in 'Lady Elliot', 'Miss Elliot')."""
+    passage = text[start:end]
+    own = {_plain(n) for n in entity.names()}
+    spans = []
+    for s, e in name_spans(passage, entity.names()):
+        title = _TITLE_BEFORE.search(passage, max(0, s - 16), s)
+        one_word = len(passage[s:e].split()) == 1  # a full name after a title is still theirs
+        if title and one_word and _plain(f"{title.group(1)} {passage[s:e]}") not in own:
+            continue
+        spans.append((s, e, "alias"))
+    return spans
+
+
+def _plain(name: str) -> str:
+    return " ".join(name.replace(".", "").casefold().split())
+
+
+_TITLE_BEFORE = re.compile(
+    r"(?<!\w)(" + "|".join(sorted(map(re.escape, HONORIFICS), key=len, reverse=True)) + r")\s+$"
+)
 
 
 def group_outline(
