@@ -737,11 +737,9 @@ class Memory:
             change.refused.append((note, why))
         elif self._opens_on_another(record, note):
             change.refused.append((note, "a sentence about someone else"))
-        elif (
-            note.split()[0].lower() in ("the", "a", "an")
-            and (head := _capitalised_head(note))
-            and fold(head) not in {w for n in names for w in words(n)}
-        ):  # 'the old Crab who tells Alice a lesson' on the Lory
+        elif (head := _capitalised_head(note)) and fold(head) not in {
+            w for n in names for w in words(n)
+        }:  # 'the old Crab who tells Alice a lesson' on the Lory
             change.refused.append((note, f"a description of {head}"))
         elif done_by_another(note, names, text, self.book.name_words):
             change.refused.append((note, "what someone else did"))
@@ -960,11 +958,11 @@ def _names_another(line: Line, listed: dict[int, Candidate]) -> str:
     others = {fold(c.name): c.name for n, c in listed.items() if n != line.number}
     for alias in line.aliases:
         bare = alias.lstrip("+").strip()
-        name = re.sub(r"(?i)^the ", "", bare)  # 'the Rabbit' for entry 2, Bill, where 3 is 'Rabbit'
-        if own not in (fold(bare), fold(name)) and (
-            alias.startswith("+") or fold(bare) in others or fold(name) in others
-        ):
-            return others.get(fold(bare)) or others.get(fold(name)) or bare
+        # 'the Rabbit' for entry 2, Bill, where 3 is 'Rabbit'
+        forms = [fold(bare), fold(re.sub(r"(?i)^the ", "", bare))]
+        named = [others[f] for f in forms if f in others]
+        if own not in forms and (alias.startswith("+") or named):
+            return named[0] if named else bare
     return ""
 
 
