@@ -483,6 +483,31 @@ def test_a_street_is_a_place_of_its_own() -> None:
     assert is_street("Queen Squares")  # Persuasion: 'none of your Queen Squares for us!'
 
 
+def test_a_title_and_its_realm_are_one_name_and_the_realm_alone_no_ones() -> None:
+    # Alice: 'the Queen of Hearts' listed "Hearts" as an entity; Holmes: 'the King of
+    # Bohemia' is the book's 'the King', but 'the King of Scandinavia' is another king
+    texts = [
+        "Said the King, and the King of Bohemia sat down. I had been to Bohemia, said Holmes.",
+        "He is to marry the daughter of the King of Scandinavia. King of Bohemia, he said.",
+        "Here came the Knave of Hearts; the Knave was silent. So the Countess of Morcar's jewel"
+        " was lost, and the Count of Monte Cristo came.",
+        "The Knave smiled at Alice, and the Countess wept.",
+    ]
+    found = mentions_in(texts[2], name_words(texts), titled_words(texts), bound_words(texts))
+    assert found == ["the Knave of Hearts", "Knave", "the Countess of Morcar",
+                     "the Count of Monte Cristo"]  # fmt: skip
+    names = clusters_of(texts)
+    king = names.cluster_of("the King")
+    assert names.cluster_of("the King of Bohemia") is king
+    assert names.cluster_of("King of Bohemia") is king
+    assert names.cluster_of("the King of Scandinavia") is not king
+    assert names.cluster_of("Bohemia") is not king  # the place is no one's name
+    assert "Hearts" not in {v for c in names.clusters for v in c.variants}
+    assert names.cluster_of("Knave") is names.cluster_of("the Knave of Hearts")
+    # the realm first, the bare title after: the one countess the book has named
+    assert names.cluster_of("the Countess") is names.cluster_of("the Countess of Morcar")
+
+
 def test_a_feast_day_is_no_name() -> None:
     # Persuasion: 'possession at Michaelmas', 'Michaelmas came'; a date, as 'Christmas' is
     texts = [

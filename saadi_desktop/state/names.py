@@ -59,6 +59,11 @@ PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "M
                "Church", "Chapel", "Inn", "Hotel", "Hill", "Green", "Cottage", "Farm", "Heath",
                "Station", "Lake", "River", "Island", "Bay", "Row", "Wharf", "Palace", "Tower",
                "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
+# Titles a realm or a suit follows ('the King of Bohemia', 'the Duchess of Monmouth', 'the Knave
+# of Hearts'): title and realm are one name, and the realm alone is no one's.
+TITLES_OF = {"King", "Queen", "Prince", "Princess", "Duke", "Duchess", "Earl", "Count",
+             "Countess", "Marquis", "Marquess", "Baron", "Baroness", "Emperor", "Empress", "Tsar",
+             "Archbishop", "Bishop", "Knave"}  # fmt: skip
 # A saint's name is a church, a street or a day ('St. John's Wood'), never the John of a story.
 SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
@@ -109,6 +114,7 @@ _WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at '
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 # A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'
+_REALM = re.compile(r" [A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+")  # what follows a title's 'of'
 _COMPOUND = re.compile(r"(?<![\w’'])([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)[-‐‑]([a-z]+)")
 
 
@@ -201,11 +207,17 @@ def is_street(variant: str) -> bool:
     return len(words) >= 2 and _singular(words[-1]) in STREETS
 
 
+def _realm(variant: str) -> str:
+    """The realm of a title's name ('Bohemia' of 'the King of Bohemia'), or ''."""
+    words = _words(variant)
+    return " ".join(words[2:]) if words[0] in TITLES_OF and words[1:2] == ["of"] else ""
+
+
 def _own_form(variant: str) -> bool:
     """A form that names someone or something else than its words do: the wife of the man named
-    ('Mrs. Charles Musgrove'), the street named after someone ('Baker Street'). Only the same
-    form is the same entity."""
-    return _wife_form(variant) or is_street(variant)
+    ('Mrs. Charles Musgrove'), the street named after someone ('Baker Street'), the holder of a
+    realm's title ('the Countess of Morcar'). Only the same form is the same entity."""
+    return _wife_form(variant) or is_street(variant) or bool(_realm(variant))
 
 
 def _role(variant: str) -> str:
@@ -400,6 +412,10 @@ def mentions_in(
     before = ""  # the token before the run
 
     def close() -> None:
+        if "of" in run:  # a title and its realm: 'the King of Bohemia', 'the Knave of Hearts'
+            found.append(" ".join(["the"] * (before.lower() == "the") + run))
+            run.clear()
+            return
         role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
         if len(run) == 1 and before in KIN_TITLES and not is_given_name(run[0]):
             run.insert(0, KIN_TITLES[before])  # 'aunt Philips' is a woman: 'Aunt Philips'
@@ -427,7 +443,13 @@ def mentions_in(
             run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
             previous = before  # so the title's run starts after 'the'
         inside = previous != "" and previous not in _SENTENCE_OPENERS
-        if run and token in STREETS and run[-1] not in HONORIFICS:
+        if "of" in run and _CAPITAL.fullmatch(word):  # 'the Count of Monte Cristo'
+            run.append(word)
+            if word != token:
+                close()  # 'the Countess of Morcar’s blue carbuncle'
+        elif len(run) == 1 and run[0] in TITLES_OF and token == "of" and _REALM.match(text, end):
+            run.append(token)
+        elif run and token in STREETS and run[-1] not in HONORIFICS:
             run.append(token)  # 'Baker Street': the street's name, not Mr. Baker's
             close()
         elif run and spaced and run[-1] in bound and word not in names and _CAPITAL.fullmatch(word):
@@ -525,6 +547,8 @@ class NamesPass:
         """The one existing cluster this variant names, or None when none or several fit."""
         core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
         clusters = [c for c in self.clusters if not _place_and_person(variant, c)]
+        if same := _title_holders(variant, clusters):
+            return same[0] if len(same) == 1 else None
         if role := _role(variant):
             # 'the General' and 'General', 'Grandmamma' and 'Grandmother' are one person; a
             # role never joins a named cluster ('General Perovski' may be another general).
@@ -593,6 +617,24 @@ class NamesPass:
             fits = [c for c in fits if c.gender == "m" and any(
                 _core(v) == core for v in c.variants)]  # fmt: skip
         return fits[0] if len(fits) == 1 else None
+
+
+def _title_holders(variant: str, clusters: list[NameCluster]) -> list[NameCluster]:
+    """The clusters a title names, with its realm or without: 'the King of Bohemia' joins the
+    one cluster of that title and realm, or else a bare 'the King' who has no other realm ('the
+    King of Scandinavia' is another king); a bare title joins its bare namesake, or else the one
+    cluster of it with a realm. Not a title: no clusters."""
+    words, realm = _words(variant), _realm(variant)
+    if not realm and not (len(words) == 1 and words[0] in TITLES_OF):
+        return []
+
+    def realms(cluster: NameCluster) -> set[str]:
+        return {_realm(v) for v in cluster.variants if _words(v)[0] == words[0]} - {""}
+
+    bare = [c for c in clusters if [words[0]] in map(_words, c.variants)]
+    if realm:
+        return [c for c in clusters if realms(c) == {realm}] or [c for c in bare if not realms(c)]
+    return bare or [c for c in clusters if len(realms(c)) == 1]
 
 
 def _place_and_person(variant: str, cluster: NameCluster) -> bool:
