@@ -508,6 +508,28 @@ def test_a_title_and_its_realm_are_one_name_and_the_realm_alone_no_ones() -> Non
     assert names.cluster_of("the Countess") is names.cluster_of("the Countess of Morcar")
 
 
+def test_a_month_after_an_article_and_a_king_by_his_epithet_are_names() -> None:
+    # Alice: "a March Hare" and "the March Hare" were listed as "Hare", "William the
+    # Conqueror" as "Conqueror"; Dorian Gray: "Charles the Rash" is no other Charles
+    texts = [
+        "In that direction lives a March Hare. The March Hare said nothing in March.",
+        "Alice sat with the March Hare; William the Conqueror came over, said Alice.",
+        "Charles of England rode by, and then Charles the Rash, and Jane told Charles.",
+        "Then Jane said the Bingleys were coming to see William the Conqueror and Charles.",
+    ]
+    words, titled, bound = name_words(texts), titled_words(texts), bound_words(texts)
+    assert mentions_in(texts[0], words, titled, bound) == ["March Hare", "March Hare"]
+    assert mentions_in(texts[3], words, titled, bound)[0] == "Jane"  # not 'Jane the Bingleys'
+    names = clusters_of(texts)
+    assert names.cluster_of("March Hare").mentions["March Hare"] == 3
+    conqueror, rash = (
+        names.cluster_of("William the Conqueror"),
+        names.cluster_of("Charles the Rash"),
+    )
+    assert set(conqueror.variants) == {"William the Conqueror"}
+    assert set(rash.variants) == {"Charles the Rash"}
+
+
 def test_a_feast_day_is_no_name() -> None:
     # Persuasion: 'possession at Michaelmas', 'Michaelmas came'; a date, as 'Christmas' is
     texts = [

@@ -91,10 +91,11 @@ NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scot
 STYLE_POSSESSIVES = {"your", "his", "her", "their"}
 PARTICLES = {"de", "da", "di", "du", "van", "von", "der", "le", "la"}
 # Capitalised words that are never names on their own, whatever their statistics.
-NOT_NAMES = {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part", "The",
-             "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-             "January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December", "Christmas", "Michaelmas",
+MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December"}  # fmt: skip
+NOT_NAMES = MONTHS | {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", "Chapter", "Part",
+             "The", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+             "Christmas", "Michaelmas",
              "Candlemas", "Lammas", "Martinmas", "Midsummer", "Easter", "Whitsuntide", "Lent",
              "Advent", "English", "French",
              "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
@@ -113,8 +114,8 @@ IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", 
 _WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at ', 'to the '
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
+_NEXT_CAPITAL = re.compile(r" ([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
 # A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'
-_REALM = re.compile(r" [A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+")  # what follows a title's 'of'
 _COMPOUND = re.compile(r"(?<![\w’'])([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)[-‐‑]([a-z]+)")
 
 
@@ -216,8 +217,10 @@ def _realm(variant: str) -> str:
 def _own_form(variant: str) -> bool:
     """A form that names someone or something else than its words do: the wife of the man named
     ('Mrs. Charles Musgrove'), the street named after someone ('Baker Street'), the holder of a
-    realm's title ('the Countess of Morcar'). Only the same form is the same entity."""
-    return _wife_form(variant) or is_street(variant) or bool(_realm(variant))
+    realm's title ('the Countess of Morcar'), a king by his epithet ('Charles the Rash' is no
+    other Charles). Only the same form is the same entity."""
+    epithet = variant.split()[1:2] == ["the"]
+    return _wife_form(variant) or is_street(variant) or bool(_realm(variant)) or epithet
 
 
 def _role(variant: str) -> str:
@@ -443,12 +446,26 @@ def mentions_in(
             run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
             previous = before  # so the title's run starts after 'the'
         inside = previous != "" and previous not in _SENTENCE_OPENERS
-        if "of" in run and _CAPITAL.fullmatch(word):  # 'the Count of Monte Cristo'
-            run.append(word)
-            if word != token:
+        if ("of" in run or run[-1:] == ["the"]) and _CAPITAL.fullmatch(word):
+            run.append(word)  # 'the Count of Monte Cristo', 'William the Conqueror'
+            if word != token or run[-2] == "the":
                 close()  # 'the Countess of Morcar’s blue carbuncle'
-        elif len(run) == 1 and run[0] in TITLES_OF and token == "of" and _REALM.match(text, end):
+        elif (
+            len(run) == 1
+            and run[0] in TITLES_OF
+            and token == "of"
+            and _NEXT_CAPITAL.match(text, end)
+        ):
             run.append(token)
+        elif (
+            len(run) == 1
+            and token == "the"
+            and is_full_given_name(run[0])
+            and (following := _NEXT_CAPITAL.match(text, end))
+            and following.group(1) not in NOT_NAMES | HONORIFICS
+            and not following.group(1).endswith("s")  # 'told Jane the Bingleys were coming'
+        ):
+            run.append(token)  # an epithet follows: 'William the Conqueror', 'Ivan the Great'
         elif run and token in STREETS and run[-1] not in HONORIFICS:
             run.append(token)  # 'Baker Street': the street's name, not Mr. Baker's
             close()
@@ -462,6 +479,15 @@ def mentions_in(
                 run.append(word)
             if word != token and token not in HONORIFICS:
                 close()  # a possessive ends a name: 'Katerina Ivanovna’s Vater' is her father
+        elif (
+            token in MONTHS
+            and not run
+            and previous.lower() in ("the", "a", "an")
+            and (following := _NEXT_CAPITAL.match(text, end))
+            and following.group(1) in names
+        ):
+            before = previous  # after an article a month is no date: 'the March Hare'
+            run.append(token)
         elif (token in HONORIFICS and not run) or (run and (word in PARTICLES or _saint(token))):
             # inside a name, 'St.' begins a surname: 'Lord St. Simon', 'Mr. Neville St. Clair'
             if not run:
