@@ -24,7 +24,7 @@ from saadi_desktop.state.builder import COPIED, build_state, retry_failed_chunks
 from saadi_desktop.state.cost import call_counts
 from saadi_desktop.state.history import total_calls
 from saadi_desktop.state.prompts import MAX_SUMMARY
-from saadi_desktop.state.replay import replay_book
+from saadi_desktop.state.replay import kept_answers, replay_book
 from saadi_desktop.state.summaries import extract
 from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store
@@ -629,6 +629,30 @@ def test_replay_finds_the_names_of_a_renumbered_names_pass(book: Path) -> None:
         )
         replay_book(db)
     assert dump(book) == expected
+
+
+def test_replay_takes_no_cluster_the_new_names_pass_meets_only_later(book: Path) -> None:
+    """A better names pass may meet a listed name first in a later chunk ('a March Hare' is no
+    longer 'Hare'): the kept answer's entry is then no names-pass cluster at its chunk, and
+    replay goes on (it stopped on an empty list of names)."""
+    run(book, limit=3)
+    with BookDB.open(book) as db:
+        clusters = store.name_clusters(db)
+        later = db.db.execute("SELECT max(seq) FROM chunks").fetchone()[0]
+        assert later > 3
+        mentions = db.db.execute(
+            "SELECT ?, name_id, variant, sum(count) FROM name_mentions GROUP BY name_id, variant",
+            (later,),
+        ).fetchall()
+        store.write_names(
+            db,
+            [(c["id"], c["gender"], dict.fromkeys(c["variants"], later)) for c in clusters],
+            mentions,
+        )
+        listed = [c for seq, roster, _ in kept_answers(db) for c in roster if seq < later]
+        assert listed and all(c.cluster is None for c in listed)
+        replay_book(db)
+    assert dump(book)["entities"]  # the names the answers themselves gave
 
 
 def test_a_failed_folds_stand_in_is_shown_as_extracts_not_a_summary(book: Path) -> None:

@@ -15,6 +15,7 @@ from saadi_desktop.state.identity import (
     display_name,
     gender,
     head_noun,
+    in_apposition,
     is_family,
     is_nickname,
     refers,
@@ -276,14 +277,56 @@ def test_a_russian_diminutive_vouches_for_the_model_but_joins_no_one_alone() -> 
     assert "Mitka" in types and types["Mitka"] == "person"  # a given name, a person
 
 
-def test_the_old_woman_is_a_descriptive_alias_that_links_her_passages() -> None:
-    memory = Memory(book())
+def test_the_old_woman_is_a_descriptive_alias_once_a_second_passage_gives_it_to_her() -> None:
+    # once, a description may be anyone's: the small model gave Mercia "the bank" (Alice,
+    # passage 16) and Katerina Ivanovna "the old woman" three times
+    texts = {
+        0: "The old woman counted her pledges. Alyona Ivanovna trusted nobody.",
+        1: "Katerina Ivanovna coughed; the old woman was far away.",
+        2: "He rang, and the old woman opened the door. Alyona Ivanovna was alone.",
+    }
+    memory = Memory(
+        book_of(texts, {0: ["Alyona Ivanovna"], 1: ["Katerina Ivanovna"], 2: ["Alyona Ivanovna"]})
+    )
+    for seq, name in ((0, "Alyona Ivanovna"), (1, "Katerina Ivanovna")):
+        roster = memory.roster(seq)
+        line = Line(number(roster, name), "", "person", ("the old woman",), "")
+        assert memory.apply([line], roster, seq).pending == ["the old woman"]
+    assert all("the old woman" not in names for names in names_of(memory).values())
     roster = memory.roster(2)
     alyona = number(roster, "Alyona Ivanovna")
     change = memory.apply([Line(alyona, "", "person", ("the old woman",), "")], roster, 2)
     record = memory.owner["alyona ivanovna"]
     assert "the old woman" in memory.records[record].aliases
     assert (2, record) in change.links
+    assert "the old woman" not in names_of(memory)["Katerina Ivanovna"]  # said of her once
+
+
+def test_a_description_the_text_sets_beside_a_name_is_an_alias_at_once() -> None:
+    text = "Alyona Ivanovna, the old woman, was remembered. The eldest, Jane, smiled."
+    assert in_apposition("the old woman", "Alyona Ivanovna", text)
+    assert in_apposition("the eldest", "Jane", text)
+    assert not in_apposition("the officer", "Jane", "Jane, the officer, and Kitty came.")
+    assert not in_apposition("the officer", "Jane", "Jane, the officer, Kitty and Lydia.")
+    memory = Memory(book_of({0: text}, {0: ["Alyona Ivanovna", "Jane"]}))
+    roster = memory.roster(0)
+    line = Line(number(roster, "Alyona Ivanovna"), "", "person", ("the old woman",), "")
+    assert memory.apply([line], roster, 0).pending == []
+    assert "the old woman" in names_of(memory)["Alyona Ivanovna"]
+
+
+def test_a_description_of_a_place_given_once_waits_and_a_name_with_its_article_does_not() -> None:
+    # Alice, passage 16: the model gave the kingdom of Mercia "the bank" the party sat on
+    texts = {0: "The White Rabbit ran by. They sat on the bank; the earls of Mercia fought."}
+    memory = Memory(book_of(texts, {0: ["Rabbit", "Mercia"]}))
+    roster = memory.roster(0)
+    lines = [
+        Line(number(roster, "Mercia"), "", "place", ("the bank",), ""),
+        Line(number(roster, "Rabbit"), "", "person", ("the White Rabbit",), ""),
+    ]
+    assert memory.apply(lines, roster, 0).pending == ["the bank"]
+    assert "the bank" not in names_of(memory)["Mercia"]
+    assert "the White Rabbit" in names_of(memory)["Rabbit"]
 
 
 def test_a_phrase_in_the_notes_place_is_an_alias_once_a_second_passage_gives_it() -> None:
@@ -308,7 +351,7 @@ def test_a_phrase_in_the_notes_place_is_an_alias_once_a_second_passage_gives_it(
     assert "the painter" not in names_of(memory)["Dorian"]  # said of him once only
     roster = memory.roster(2)  # a phrase the passage does not contain gains no support
     memory.apply([Line(number(roster, "Dorian"), "", "", (), "the old woman")], roster, 2)
-    assert memory.note_support[(memory.owner["dorian"], "the old woman")] == set()
+    assert memory.support.get((memory.owner["dorian"], "the old woman"), set()) == set()
 
 
 def test_a_description_is_about_its_head_noun() -> None:

@@ -337,6 +337,17 @@ def both_given_names(x: str, y: str) -> bool:
     return is_given_name(x) and is_given_name(y)
 
 
+def in_apposition(description: str, name: str, text: str) -> bool:
+    """Whether the passage puts a description beside a name, set off by commas, as one person
+    ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled'), not as
+    two of a list ('Jane, the officer, and Kitty'; 'Jane, the officer, Kitty')."""
+    for first, second in ((name, description), (description, name)):
+        a, b = re.escape(first), re.escape(second)
+        if re.search(rf"(?<!\w){a},\s+{b},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])", text, re.I):
+            return True
+    return False
+
+
 def stated_equivalent(x: str, y: str, text: str) -> bool:
     """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
     Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)'."""

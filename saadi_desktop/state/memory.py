@@ -32,6 +32,7 @@ from saadi_desktop.state.identity import (
     fold,
     gender,
     head_noun,
+    in_apposition,
     is_diminutive,
     is_family,
     is_person_noun,
@@ -292,8 +293,8 @@ class Memory:
         self.owner: dict[str, int] = {}  # folded proper name -> its record
         self.loose_names: dict[str, int] = {}  # owned names that are no cluster's variant
         self.holders: dict[str, set[int]] = {}  # folded descriptive alias -> records
+        self.claimed: dict[str, set[int]] = {}  # the same -> the records it was proposed for
         self.support: dict[tuple[int, str], set[int]] = {}  # (record, name) -> proposing chunks
-        self.note_support: dict[tuple[int, str], set[int]] = {}  # (record, phrase) -> the same
         self.notes: set[str] = set()  # every note kept so far (folded)
         self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
         self.linked: dict[int, set[int]] = {}  # record -> the chunks linked to it so far
@@ -332,7 +333,7 @@ class Memory:
                 chosen.append(key)
         folded = self.book.folded[seq]
         for alias, holders in self.holders.items():
-            if len(holders) < ROLE_WORD_HOLDERS and _occurs(alias, folded):
+            if not self._role_word(alias) and _occurs(alias, folded):
                 for holder in sorted(holders):
                     if (holder, None) not in chosen and len(chosen) < ROSTER_SIZE:
                         chosen.append((holder, None))
@@ -649,7 +650,15 @@ class Memory:
             elif conflict(record.names(), [alias]):  # 'the Englishman' on Mlle. Blanche
                 change.refused.append((alias, conflict(record.names(), [alias])))
             else:
-                self._add_alias(record, alias, seq, change)
+                self.claimed.setdefault(key, set()).add(record.id)
+                if (
+                    _capitalised_head(alias)  # a name with its article: 'the White Rabbit'
+                    or any(in_apposition(alias, name, text) for name in record.names())
+                    or self._supported(record, key, seq)
+                ):
+                    self._add_alias(record, alias, seq, change)
+                else:  # a description, once, may be anyone's: 'the bank' of Mercia
+                    change.pending.append(alias)
             return
         owner = self.owner.get(key)
         if owner is not None and owner != record.id:
@@ -675,31 +684,27 @@ class Memory:
         if cluster is not None and cluster in self.by_cluster:
             change.refused.append((alias, "the name of another record's cluster"))
             return
-        votes = self.support.setdefault((record.id, key), set())
-        votes.add(seq)
-        if not (stated or nickname or len(votes) >= SUPPORT):
+        if not (self._supported(record, key, seq) or stated or nickname):
             change.pending.append(alias)
             return
         if cluster is not None:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
+    def _supported(self, record: EntityRecord, key: str, seq: int) -> bool:
+        """Whether passages other than this one have proposed ``key`` for ``record``, counting
+        this one: :data:`SUPPORT` passages make a proposal independent of one answer's slip."""
+        votes = self.support.setdefault((record.id, key), set())
+        votes.add(seq)
+        return len(votes) >= SUPPORT
+
     def _note_alias(
         self, record: EntityRecord, note: str, text: str, folded: str, seq: int, change: Change
     ) -> None:
         """A note that is only a definite description ('the painter', 'the lad') is an alias
-        the model wrote where the note goes. The small model gives such a phrase to the wrong person
-        as readily as to the right one ('the old woman' of Katerina Ivanovna, three times; 'the
-        painter' of Mr. Gray), so it is proposed, under every rule for a descriptive alias, only
-        once a second passage that contains it gives it to the same record."""
-        key = fold(note)
-        votes = self.note_support.setdefault((record.id, key), set())
-        if _occurs(key, folded):
-            votes.add(seq)
-        if len(votes) < SUPPORT:
-            change.pending.append(note)
-        else:
-            self._propose(record, note, text, folded, seq, change)
+        the model wrote where the note goes, proposed as one under every rule for a descriptive
+        alias."""
+        self._propose(record, note, text, folded, seq, change)
 
     def _describe(
         self, record: EntityRecord, line: Line, text: str, folded: str, change: Change
@@ -837,7 +842,7 @@ class Memory:
             for name, owner in names.items():
                 if owner == gone.id:
                     names[name] = into.id
-        for holders in self.holders.values():
+        for holders in (*self.holders.values(), *self.claimed.values()):
             if gone.id in holders:
                 holders.discard(gone.id)
                 holders.add(into.id)
@@ -916,7 +921,10 @@ class Memory:
                 change.retyped.append((record.id, "place"))
 
     def _role_word(self, alias: str) -> bool:
-        return len(self.holders.get(fold(alias), ())) >= ROLE_WORD_HOLDERS
+        """Whether a description was proposed for so many records that it identifies nobody."""
+        key = fold(alias)
+        claimed = self.claimed.get(key, set()) | self.holders.get(key, set())
+        return len(claimed) >= ROLE_WORD_HOLDERS
 
 
 PLACE_USES = 3

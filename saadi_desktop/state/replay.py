@@ -90,8 +90,13 @@ def kept_answers(
 ) -> list[tuple[int, list[Candidate], list[answer.Line]]]:
     """The kept answers at or before chunk ``until``, parsed against the list each was given.
     A names-pass entry of a list is found again by its name: a better names pass (rerun at
-    an upgrade) may number its clusters differently, or no longer have that name."""
-    cluster_of = {v: c["id"] for c in store.name_clusters(db) for v in c["variants"]}
+    an upgrade) may number its clusters differently, no longer have that name, or meet it
+    first in a later chunk ('a March Hare' is no longer 'Hare')."""
+    cluster_of = {
+        v: (c["id"], min(c["variants"].values()))
+        for c in store.name_clusters(db)
+        for v in c["variants"]
+    }
     found = []
     for row in store.answers(db):
         if until is not None and row.chunk_seq > until:
@@ -101,7 +106,9 @@ def kept_answers(
                 c["number"],
                 c["name"],
                 c.get("record"),
-                None if c.get("cluster") is None else cluster_of.get(c["name"]),
+                None
+                if c.get("cluster") is None
+                else _read(cluster_of.get(c["name"]), row.chunk_seq),
             )
             for c in json.loads(row.roster)
         ]
@@ -112,6 +119,12 @@ def kept_answers(
             lines = []  # kept answers parsed once; a rule change must not make one fatal
         found.append((row.chunk_seq, roster, lines))
     return found
+
+
+def _read(cluster: tuple[int, int] | None, seq: int) -> int | None:
+    """The cluster of a listed name, if the names pass has met any of its names by chunk
+    ``seq``."""
+    return cluster[0] if cluster is not None and cluster[1] <= seq else None
 
 
 def _unanswered(db: BookDB, until: int | None) -> list[int]:
