@@ -735,6 +735,9 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("Mr. Darcy's cousin, a colonel in the army", ""),  # a title's full stop breaks nothing
         ("the main character of the story", "about the book, not the record"),
         ("character study", "about the book, not the record"),
+        # Persuasion, passage 24, of Anne; Alice, passage 11
+        ("a listener to the whole passage", "about the book, not the record"),
+        ("a historical figure mentioned in the passage", "about the book, not the record"),
         ("a young lady of good character", ""),
         ("the woman who wrote to Mrs. Bennet", "a sentence about someone else"),
         ("a neighbour of Mrs. Bennet's", "a sentence about someone else"),

@@ -1088,9 +1088,9 @@ _UNFINISHED = {"the", "a", "an", "and", "or", "but", "of", "to", "in", "at", "on
                "more"}  # fmt: skip
 _PRONOUNS = {"he", "she", "it", "they", "him", "her", "his", "them", "their"}  # whose? the note
 _SENTENCE_BREAK = re.compile(rf"(?:{ABBREVIATION}\.|[!?;]) +\S")  # 'Mr. Darcy' breaks none
-_ABOUT_THE_BOOK = re.compile(  # 'character study', 'the main character of the story'
+_ABOUT_THE_BOOK = re.compile(  # 'the main character of the story', 'a listener to the passage'
     r"\bcharacter (?:study|in the)\b|\b(?:main|minor|central|major) character\b"
-    r"|\bof the (?:story|novel|book)\b|\bnarrator\b",
+    r"|\b(?:in|of|from|to) the (?:whole )?(?:story|novel|book|passage|text)\b|\bnarrator\b",
     re.I,
 )
 _NAME_RUN = re.compile(r"(?:[A-Z][\w’'-]*\.?\s+)*[A-Z][\w’'-]*")
