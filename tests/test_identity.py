@@ -738,6 +738,17 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         # Persuasion, passage 24, of Anne; Alice, passage 11
         ("a listener to the whole passage", "about the book, not the record"),
         ("a historical figure mentioned in the passage", "about the book, not the record"),
+        ("Jane is another important character in this passage.", "about the book, not the record"),
+        # what happened, said of the record by name (the dev book, passages 225, 269, 164)
+        ("Jane and Elizabeth urge him so earnestly", "what happened, not a description"),
+        ("Jane is walking with Bingley again", "what happened, not a description"),
+        ("Jane is described as being shocked by the news", "what happened, not a description"),
+        ("Jane is Elizabeth's sister", ""),
+        ("Jane, the eldest of the sisters", ""),
+        # a verb's -ing form or an auxiliary opens a piece of a sentence (passage 73; Lady C.)
+        ("preparing to oblige the company", "a piece of a sentence"),
+        ("did not call to refuse her consent", "a piece of a sentence"),
+        ("darling of the family", ""),
         ("a young lady of good character", ""),
         ("the woman who wrote to Mrs. Bennet", "a sentence about someone else"),
         ("a neighbour of Mrs. Bennet's", "a sentence about someone else"),
@@ -1414,12 +1425,13 @@ def test_a_person_by_a_given_name_alone_is_a_place_once_the_text_puts_things_in_
 
 def test_a_note_that_opens_on_a_name_another_record_owns_is_about_that_record() -> None:
     # Lydia's own names hold 'Wickham' only inside 'Lydia Wickham'; 'Wickham' is his
+    # (the model wrote 'Wickham had constant admission to the house': what happened, no one's)
     texts = {
         0: "Mr. Wickham came. Wickham had constant admission to the house, Lydia Wickham said."
     }
     memory = Memory(book_of(texts, {0: ["Wickham", "Lydia Wickham"]}))
     roster = memory.roster(0)
-    note = "Wickham had constant admission to the house"
+    note = "Wickham, an officer with constant admission to the house"
     change = memory.apply(
         [Line(number(roster, "Lydia Wickham"), "", "person", (), note)], roster, 0
     )

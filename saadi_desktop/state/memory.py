@@ -1079,8 +1079,12 @@ def supported(description: str, folded_chunk: str, names: Iterable[str] = ()) ->
 _SPEAKER = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves", "you",
             "your", "yours", "yourself", "yourselves"}  # fmt: skip
 _CONTINUING = {"and", "but", "or", "nor", "which", "who", "whom", "whose", "that", "when",
-               "while", "where", "whereas", "was", "were", "is", "has", "had", "de", "van",
-               "von", "le", "la", "du"}  # fmt: skip
+               "while", "where", "whereas", "was", "were", "is", "has", "had", "did", "does",
+               "do", "would", "could", "should", "will", "can", "might", "must", "shall", "de",
+               "van", "von", "le", "la", "du"}  # fmt: skip
+# A verb's '-ing' form opening a note continues a sentence ('watching Mary's progress through
+# the stanzas', 'preparing to oblige the company'); a noun so spelled is a kind ('darling of').
+_PARTICIPLE = re.compile(r"[a-z]{3,}ing$")
 _UNFINISHED = {"the", "a", "an", "and", "or", "but", "of", "to", "in", "at", "on", "with", "by",
                "for", "from", "as", "that", "which", "who", "whom", "whose", "how", "he", "she",
                "they", "we", "i", "it", "his", "their", "its", "my", "was", "were", "had", "has",
@@ -1090,7 +1094,8 @@ _PRONOUNS = {"he", "she", "it", "they", "him", "her", "his", "them", "their"}  #
 _SENTENCE_BREAK = re.compile(rf"(?:{ABBREVIATION}\.|[!?;]) +\S")  # 'Mr. Darcy' breaks none
 _ABOUT_THE_BOOK = re.compile(  # 'the main character of the story', 'a listener to the passage'
     r"\bcharacter (?:study|in the)\b|\b(?:main|minor|central|major) character\b"
-    r"|\b(?:in|of|from|to) the (?:whole )?(?:story|novel|book|passage|text)\b|\bnarrator\b",
+    r"|\b(?:in|of|from|to) (?:the|this) (?:whole )?(?:story|novel|book|passage|text)\b"
+    r"|\bnarrator\b",
     re.I,
 )
 _NAME_RUN = re.compile(r"(?:[A-Z][\w’'-]*\.?\s+)*[A-Z][\w’'-]*")
@@ -1112,6 +1117,7 @@ def not_a_description(
         return "a speaker's words, not a description"
     if tokens and (
         tokens[0] in _CONTINUING | _PRONOUNS
+        or (_PARTICIPLE.fullmatch(tokens[0]) and tokens[1:2] != ["of"])
         or tokens[-1].casefold() in _UNFINISHED
         or note.rstrip()[-1] in ",;:—-"
         or _SENTENCE_BREAK.search(note)
@@ -1138,7 +1144,26 @@ def not_a_description(
         return "a sentence about someone else"
     if _names_itself_later(note, names):
         return "a sentence about someone else"
+    if _tells_what_happened(note, names):
+        return "what happened, not a description"
     return ""
+
+
+def _tells_what_happened(note: str, names: Sequence[str]) -> bool:
+    """Whether a note opens on the record's own name and goes on as a sentence of the story
+    ('Elizabeth is walking with Bingley again', 'Jane and Elizabeth urge him so earnestly'),
+    not as a description of who it is ('Mrs. Bennet is the mother of Elizabeth', 'Mr. Bennet
+    is Elizabeth's father', 'Mrs. Bennet, who sent Lydia to Brighton')."""
+    for name in sorted(names, key=len, reverse=True):
+        rest = note[len(name) :]
+        if note.casefold().startswith(name.casefold()) and not rest[:1].isalnum():
+            return not _DESCRIBED.match(rest)
+    return False
+
+
+_DESCRIBED = re.compile(  # what follows the record's name in a description: an apposition,
+    r"[’']|\s*,|\s+(?:is|was)\s+(?:a|an|the|one|another|his|her|their|its|[A-Z][\w-]*[’']s)\b"
+)  # a copula and a noun phrase; a possessive is the note of another's relation
 
 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
