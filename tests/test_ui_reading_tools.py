@@ -333,7 +333,7 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
     def tricky(messages: list[Message]) -> str:
         if "Task: write a new summary" in messages[-1]["content"]:
             return json.dumps({"summary": "She said <b>bold</b> <img src='http://x/y.png'>."})
-        said = "Alyona Ivanovna said <img src='http://x/y.png'> twice"
+        said = "Alyona Ivanovna, who said <img src='http://x/y.png'> twice"
         return render([Line(None, "Alyona Ivanovna", "person", (), said)])
 
     with BookDB.open(path) as db:

@@ -49,7 +49,8 @@ PEOPLE = {"Alyona Ivanovna": ("person", "the old woman"), "Rodion": ("person", "
 
 def reply(messages: list[Message]) -> str:
     """A scripted model: names the people and places of the current passage, each with a note
-    quoting the passage's first five words from its name on."""
+    quoting the passage's three words after its name ('Alyona Ivanovna, who counted her
+    pledges')."""
     user = messages[-1]["content"]
     if "Task: write a new summary" in user:
         first, last = re.findall(r"passages (\d+)–(\d+)", user.rsplit("\n---\n", 1)[1])[0]
@@ -58,8 +59,9 @@ def reply(messages: list[Message]) -> str:
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
 
-    def note(name: str) -> str:
-        return " ".join(passage[passage.index(name) :].split()[:5])
+    def note(name: str) -> str:  # 'Alyona Ivanovna, who counted her pledges'
+        words = passage[passage.index(name) :].split()[len(name.split()) : 3 + len(name.split())]
+        return f"{name}, who {' '.join(words)}"
 
     found = [
         Line(numbers.get(name), "" if name in numbers else name, kind,
@@ -240,7 +242,7 @@ def test_saadi_recap_tells_the_story_so_far(
     assert out.startswith("Where was I? — up to Chapter Nine\n")
     assert "· summary, level 1]\nSummary of passages" in out
     assert "\nIn the last passages:\n" in out
-    assert "\n  Alyona Ivanovna (person) — Alyona Ivanovna counted her pledges" in out
+    assert "\n  Alyona Ivanovna (person) — Alyona Ivanovna, who counted her pledges" in out
 
 
 # -- nothing learned after the limit shows ---------------------------------------------------

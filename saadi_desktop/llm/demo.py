@@ -87,7 +87,12 @@ def _sentences(text: str) -> list[str]:
 
 
 def _sentence_with(text: str, name: str) -> str:
+    """A sentence that mentions the name, said of its bearer: 'Alyona Ivanovna opened the
+    door.' → 'Alyona Ivanovna, who opened the door.' (a note is who someone is, not what
+    happened)."""
     for sentence in _sentences(text):
+        if sentence.startswith(f"{name} "):
+            sentence = f"{name}, who {sentence[len(name) + 1 :]}"
         if name in sentence:
             return _cut(sentence, MAX_NOTE)
     return ""

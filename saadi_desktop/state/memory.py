@@ -653,7 +653,7 @@ class Memory:
                 self.claimed.setdefault(key, set()).add(record.id)
                 if (
                     _capitalised_head(alias)  # a name with its article: 'the White Rabbit'
-                    or any(in_apposition(alias, name, text) for name in record.names())
+                    or any(in_apposition(alias, name, text) for name in self._read(record, seq))
                     or self._supported(record, key, seq)
                 ):
                     self._add_alias(record, alias, seq, change)
@@ -690,6 +690,12 @@ class Memory:
         if cluster is not None:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
+
+    def _read(self, record: EntityRecord, seq: int) -> list[str]:
+        """The record's names and its clusters' names read by passage ``seq`` (this one's too:
+        'Raskolnikov, the young man' names him before his aliases take 'Raskolnikov')."""
+        clusters = (self.book.clusters[c].variants.items() for c in record.clusters)
+        return [*record.names(), *(v for variants in clusters for v, at in variants if at <= seq)]
 
     def _supported(self, record: EntityRecord, key: str, seq: int) -> bool:
         """Whether passages other than this one have proposed ``key`` for ``record``, counting
