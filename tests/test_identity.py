@@ -107,6 +107,10 @@ def test_dounia_is_avdotya_romanovna_because_the_passage_says_so() -> None:
     assert stated_equivalent("Dounia", "Avdotya Romanovna", text)
     assert stated_equivalent("Avdotya Romanovna", "Dounia", text)
     assert not stated_equivalent("Dounia", "Pulcheria Alexandrovna", text)
+    # a name in apposition (Alice); a list is no apposition
+    text = "The poor little Lizard, Bill, was in the middle, and Alice, Dinah, and the Dodo ran."
+    assert stated_equivalent("Bill", "Lizard", text) and stated_equivalent("Lizard", "Bill", text)
+    assert not stated_equivalent("Alice", "Dinah", text)
 
 
 def test_a_summary_may_not_name_a_stranger() -> None:
@@ -313,6 +317,19 @@ def test_a_description_the_text_sets_beside_a_name_is_an_alias_at_once() -> None
     line = Line(number(roster, "Alyona Ivanovna"), "", "person", ("the old woman",), "")
     assert memory.apply([line], roster, 0).pending == []
     assert "the old woman" in names_of(memory)["Alyona Ivanovna"]
+
+
+def test_two_names_the_passage_sets_side_by_side_are_one_and_a_list_is_not() -> None:
+    texts = {0: "The poor little Lizard, Bill, was in the middle. Alice, Dinah, and Bill ran."}
+    memory = Memory(book_of(texts, {0: ["Lizard", "Bill", "Alice", "Dinah"]}))
+    roster = memory.roster(0)
+    lines = [
+        Line(number(roster, "Lizard"), "", "person", ("Bill",), ""),
+        Line(number(roster, "Alice"), "", "person", ("Dinah",), ""),
+    ]
+    change = memory.apply(lines, roster, 0)
+    assert "Bill" in names_of(memory)["Lizard"]
+    assert ("Dinah", "another cluster's name") in change.refused
 
 
 def test_a_description_of_a_place_given_once_waits_and_a_name_with_its_article_does_not() -> None:

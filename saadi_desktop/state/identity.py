@@ -338,9 +338,10 @@ def both_given_names(x: str, y: str) -> bool:
 
 
 def in_apposition(description: str, name: str, text: str) -> bool:
-    """Whether the passage puts a description beside a name, set off by commas, as one person
-    ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled'), not as
-    two of a list ('Jane, the officer, and Kitty'; 'Jane, the officer, Kitty')."""
+    """Whether the passage puts a description or a name beside a name, set off by commas, as
+    one person ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled';
+    'the poor little Lizard, Bill, was in the middle'), not as two of a list ('Jane, the
+    officer, and Kitty'; 'Jane, the officer, Kitty')."""
     for first, second in ((name, description), (description, name)):
         a, b = re.escape(first), re.escape(second)
         if re.search(rf"(?<!\w){a},\s+{b},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])", text, re.I):
@@ -350,7 +351,10 @@ def in_apposition(description: str, name: str, text: str) -> bool:
 
 def stated_equivalent(x: str, y: str, text: str) -> bool:
     """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
-    Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)'."""
+    Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)', 'the
+    Lizard, Bill, was' (:func:`in_apposition`)."""
+    if in_apposition(x, y, text):
+        return True
     for first, second in ((x, y), (y, x)):
         a, b = re.escape(first), re.escape(second)
         link = r"(?:,\s*|\s+)(?:or|called|known as|named|nicknamed|alias)\s+(?:simply\s+)?"
