@@ -111,6 +111,7 @@ def test_dounia_is_avdotya_romanovna_because_the_passage_says_so() -> None:
     text = "The poor little Lizard, Bill, was in the middle, and Alice, Dinah, and the Dodo ran."
     assert stated_equivalent("Bill", "Lizard", text) and stated_equivalent("Lizard", "Bill", text)
     assert not stated_equivalent("Alice", "Dinah", text)
+    assert not stated_equivalent("Kitty", "Lydia", "“Kitty, Lydia, hush!” cried Mrs. Bennet.")
 
 
 def test_a_summary_may_not_name_a_stranger() -> None:

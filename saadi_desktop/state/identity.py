@@ -337,14 +337,16 @@ def both_given_names(x: str, y: str) -> bool:
     return is_given_name(x) and is_given_name(y)
 
 
-def in_apposition(description: str, name: str, text: str) -> bool:
+def in_apposition(first: str, second: str, text: str, *, names: bool = False) -> bool:
     """Whether the passage puts a description or a name beside a name, set off by commas, as
-    one person ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled';
-    'the poor little Lizard, Bill, was in the middle'), not as two of a list ('Jane, the
-    officer, and Kitty'; 'Jane, the officer, Kitty')."""
-    for first, second in ((name, description), (description, name)):
-        a, b = re.escape(first), re.escape(second)
-        if re.search(rf"(?<!\w){a},\s+{b},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])", text, re.I):
+    one person ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled'),
+    not as two of a list ('Jane, the officer, and Kitty'; 'Jane, the officer, Kitty'). Two
+    ``names`` stand so only after a determiner ('the poor little Lizard, Bill, was in the
+    middle'): 'Kitty, Lydia, hush!' calls two girls."""
+    lead = rf"\b(?:{_DETERMINER})\s+(?:[\w’'-]+\s+){{0,2}}" if names else r"(?<!\w)"
+    for a, b in ((first, second), (second, first)):
+        pattern = rf"{lead}{re.escape(a)},\s+{re.escape(b)},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])"
+        if re.search(pattern, text, re.I):
             return True
     return False
 
@@ -353,7 +355,7 @@ def stated_equivalent(x: str, y: str, text: str) -> bool:
     """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
     Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)', 'the
     Lizard, Bill, was' (:func:`in_apposition`)."""
-    if in_apposition(x, y, text):
+    if in_apposition(x, y, text, names=True):
         return True
     for first, second in ((x, y), (y, x)):
         a, b = re.escape(first), re.escape(second)
