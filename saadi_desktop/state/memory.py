@@ -390,7 +390,7 @@ class Memory:
             if named and line.note:
                 change.refused.append((line.note, f"the line for {record.name} names {named}"))
             elif _definite(line.note):  # 'the painter': an alias where the note goes
-                self._note_alias(record, line.note, text, folded, seq, change)
+                self._propose(record, line.note, text, folded, seq, change)
             elif line.note and given[fold(line.note)] > 1:  # whose it is, the model cannot say
                 change.refused.append((line.note, "a note the answer gives to several entities"))
             else:
@@ -653,7 +653,9 @@ class Memory:
                 self.claimed.setdefault(key, set()).add(record.id)
                 if (
                     _capitalised_head(alias)  # a name with its article: 'the White Rabbit'
-                    or any(in_apposition(alias, name, text) for name in self._read(record, seq))
+                    or any(
+                        in_apposition(alias, name, text) for name in self._names_read(record, seq)
+                    )
                     or self._supported(record, key, seq)
                 ):
                     self._add_alias(record, alias, seq, change)
@@ -691,26 +693,18 @@ class Memory:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
 
-    def _read(self, record: EntityRecord, seq: int) -> list[str]:
+    def _names_read(self, record: EntityRecord, seq: int) -> list[str]:
         """The record's names and its clusters' names read by passage ``seq`` (this one's too:
         'Raskolnikov, the young man' names him before his aliases take 'Raskolnikov')."""
         clusters = (self.book.clusters[c].variants.items() for c in record.clusters)
         return [*record.names(), *(v for variants in clusters for v, at in variants if at <= seq)]
 
     def _supported(self, record: EntityRecord, key: str, seq: int) -> bool:
-        """Whether passages other than this one have proposed ``key`` for ``record``, counting
-        this one: :data:`SUPPORT` passages make a proposal independent of one answer's slip."""
+        """Whether :data:`SUPPORT` passages, this one counted, have proposed ``key`` for
+        ``record``: a proposal independent of one answer's slip."""
         votes = self.support.setdefault((record.id, key), set())
         votes.add(seq)
         return len(votes) >= SUPPORT
-
-    def _note_alias(
-        self, record: EntityRecord, note: str, text: str, folded: str, seq: int, change: Change
-    ) -> None:
-        """A note that is only a definite description ('the painter', 'the lad') is an alias
-        the model wrote where the note goes, proposed as one under every rule for a descriptive
-        alias."""
-        self._propose(record, note, text, folded, seq, change)
 
     def _describe(
         self, record: EntityRecord, line: Line, text: str, folded: str, change: Change

@@ -108,7 +108,7 @@ def kept_answers(
                 c.get("record"),
                 None
                 if c.get("cluster") is None
-                else _read(cluster_of.get(c["name"]), row.chunk_seq),
+                else _met_by(cluster_of.get(c["name"]), row.chunk_seq),
             )
             for c in json.loads(row.roster)
         ]
@@ -121,7 +121,7 @@ def kept_answers(
     return found
 
 
-def _read(cluster: tuple[int, int] | None, seq: int) -> int | None:
+def _met_by(cluster: tuple[int, int] | None, seq: int) -> int | None:
     """The cluster of a listed name, if the names pass has met any of its names by chunk
     ``seq``."""
     return cluster[0] if cluster is not None and cluster[1] <= seq else None
