@@ -409,6 +409,7 @@ def _snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int =
 
 def cmd_entities(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
+    from saadi_desktop.state.identity import shown_aliases
     from saadi_desktop.state.names import unread_names
     from saadi_desktop.views import entities
     from saadi_desktop.who import kind_label
@@ -420,7 +421,8 @@ def cmd_entities(args: argparse.Namespace) -> int:
         _print_json(found)
         return 0
     for entity in found:
-        also = f" — also: {', '.join(entity['aliases'])}" if entity["aliases"] else ""
+        aliases = shown_aliases(entity["name"], entity["aliases"])
+        also = f" — also: {', '.join(aliases)}" if aliases else ""
         mentions = f"{entity['mentions']} mention{'s' * (entity['mentions'] != 1)}"
         kind = kind_label(entity["type"], entity["source"] == "names")
         print(f"{entity['name']} ({kind}, {mentions}){also}")

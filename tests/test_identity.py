@@ -20,6 +20,7 @@ from saadi_desktop.state.identity import (
     is_nickname,
     refers,
     same_given_name,
+    shown_aliases,
     speaks,
     stated_equivalent,
 )
@@ -1525,3 +1526,13 @@ def test_a_note_about_someone_the_text_names_by_its_head_noun_is_theirs() -> Non
     note = "the Crab's daughter"
     change = memory.apply([Line(number(roster, "Lory"), "", "person", (), note)], roster, 0)
     assert (note, "a description of Crab's") not in change.refused
+
+
+def test_a_reader_is_shown_no_alias_that_only_repeats_a_name_with_or_without_its_article() -> None:
+    assert shown_aliases("the General", ["General"]) == []
+    queen = ["the Queen of Hearts", "Queen of Hearts", "Queen"]
+    assert shown_aliases("the Queen", queen) == ["the Queen of Hearts"]
+    assert shown_aliases("Alyona Ivanovna", ["the old woman", "Alyona"]) == [
+        "the old woman",
+        "Alyona",
+    ]

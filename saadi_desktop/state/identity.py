@@ -67,6 +67,23 @@ def fold(text: str) -> str:
     return " ".join(text.casefold().replace("’", "'").split())
 
 
+def shown_aliases(name: str, aliases: Iterable[str]) -> list[str]:
+    """The aliases a reader is shown: none that only repeats the name or an alias before it with
+    or without its article ('the General — also: General' has nothing more to say; 'the Queen —
+    also: the Queen of Hearts', not '…, Queen of Hearts, Queen')."""
+    seen, shown = {_bare(name)}, []
+    for alias in aliases:
+        if _bare(alias) not in seen:
+            seen.add(_bare(alias))
+            shown.append(alias)
+    return shown
+
+
+def _bare(name: str) -> str:
+    folded = fold(name)
+    return folded[4:] if folded.startswith("the ") else folded
+
+
 def words(name: str) -> list[str]:
     return _WORD.findall(name)
 

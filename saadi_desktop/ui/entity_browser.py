@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from saadi_desktop import timeline
+from saadi_desktop.state.identity import shown_aliases
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.notes import NAMES_ONLY, BookNotes, EntityEntry, matches, mention_highlights
 from saadi_desktop.ui.safe_text import NotesView, escape, marked_snippet
@@ -268,8 +269,8 @@ class EntityBrowser(QWidget):
             f'<p style="color:{muted}">{escape(kind)} · {count} mention{"s" * (count != 1)}'
             f"{'' if notes.until is None else ' up to here'}</p>",
         ]
-        if entry.aliases:
-            parts.append(f"<p><b>Also called:</b> {escape(', '.join(entry.aliases))}</p>")
+        if aliases := shown_aliases(entry.name, entry.aliases):
+            parts.append(f"<p><b>Also called:</b> {escape(', '.join(aliases))}</p>")
         if entry.descriptions:
             latest = entry.descriptions[-LATEST_DESCRIPTIONS:]
             items = "".join(f"<li>{escape(d)}</li>" for d in reversed(latest))

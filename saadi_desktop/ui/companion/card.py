@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from saadi_desktop.state.identity import shown_aliases
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import escape
@@ -147,9 +148,9 @@ def card_html(card: Card, *, first_met: str, spoilers: bool) -> str:
         parts.append(f"<p>First met in {escape(first_met)}</p>")
     if card.by_name_only:
         parts.append(f'<p style="color:{muted}"><i>{escape(NAMES_ONLY_LINE)}</i></p>')
-    if card.aliases:
-        shown = ", ".join(escape(a) for a in card.aliases[:LATEST_ALIASES])
-        hidden = len(card.aliases) - LATEST_ALIASES
+    if aliases := shown_aliases(card.name, card.aliases):
+        shown = ", ".join(escape(a) for a in aliases[:LATEST_ALIASES])
+        hidden = len(aliases) - LATEST_ALIASES
         extra = f" and {hidden} more" if hidden > 0 else ""
         parts.append(f"<p><b>Also called:</b> {shown}{extra}</p>")
     if card.notes:
