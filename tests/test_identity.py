@@ -784,6 +784,17 @@ def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str)
     assert not_a_description(note, ["Mrs. Bennet", "Jane"], name_words) == why
 
 
+def test_a_note_may_not_give_a_rank_the_records_title_contradicts() -> None:
+    # the dev book, v12 and v14: 'a private officer in the regiment' of Colonel Forster
+    forster, croft = ["Colonel Forster"], ["Admiral Croft", "the Admiral"]
+    assert not_a_description("a private officer in the regiment", forster, set()) == (
+        "a rank its title contradicts"
+    )
+    assert not_a_description("the colonel of the regiment", forster, set()) == ""
+    assert not_a_description("a rear admiral of the white", croft, set()) == ""
+    assert not_a_description("a captain in the navy", ["Mr. Harville"], set()) == ""
+
+
 def test_another_persons_thing_describes_a_place_but_not_a_person() -> None:
     name_words = {"mr", "darcy", "elizabeth"}
     note = "Mr. Darcy's letter to Elizabeth"

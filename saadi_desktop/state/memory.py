@@ -50,6 +50,7 @@ from saadi_desktop.state.names import (
     IN_A_PLACE,
     KIN_TITLES,
     LOCATIVE,
+    RANKS,
     RUSSIAN_DIMINUTIVES,
     SAINTS,
     ends_in_a_place_noun,
@@ -1146,7 +1147,23 @@ def not_a_description(
         return "a sentence about someone else"
     if _tells_what_happened(note, names):
         return "what happened, not a description"
+    if _another_rank(tokens, names):
+        return "a rank its title contradicts"
     return ""
+
+
+# Ranks a note may give its bearer ('a private officer in the regiment' of Colonel Forster).
+_RANK_WORDS = {r.casefold().rstrip(".") for r in RANKS} | {"private", "corporal", "ensign",
+               "midshipman", "commodore", "brigadier"}  # fmt: skip
+
+
+def _another_rank(tokens: Sequence[str], names: Sequence[str]) -> bool:
+    """Whether a note's opening words give its bearer a rank other than the one the record's
+    name carries ('a private officer' of Colonel Forster; 'a rear admiral' of Admiral Croft
+    stands). A record without a rank in its names takes any."""
+    held = {w.casefold() for n in names for w in n.split()[:1]} & _RANK_WORDS
+    given = {t.casefold() for t in tokens[:3]} & _RANK_WORDS
+    return bool(held and given and not given & held)
 
 
 def _tells_what_happened(note: str, names: Sequence[str]) -> bool:
