@@ -784,6 +784,42 @@ def test_a_note_is_said_about_the_record_in_a_readers_voice(note: str, why: str)
     assert not_a_description(note, ["Mrs. Bennet", "Jane"], name_words) == why
 
 
+def test_one_of_the_family_is_no_strangers_relation_to_another() -> None:
+    # v12, passage 36: "Elizabeth's friend" of Jane; both are Bennets by their full names
+    texts = {
+        0: "Jane Bennet and Elizabeth Bennet came. Jane and Elizabeth met Mr. Bingley.",
+        1: "Jane smiled at Elizabeth, her friend, and Mr. Bingley at Mr. Darcy, his friend.",
+    }
+    clusters = {
+        0: Cluster(0, "", {"Jane Bennet": 0, "Jane": 0}),
+        1: Cluster(1, "", {"Elizabeth Bennet": 0, "Elizabeth": 0}),
+        2: Cluster(2, "m", {"Mr. Bingley": 0}),
+        3: Cluster(3, "m", {"Mr. Darcy": 1}),
+    }
+    mentions = {
+        0: [
+            (0, "Jane Bennet"),
+            (1, "Elizabeth Bennet"),
+            (0, "Jane"),
+            (1, "Elizabeth"),
+            (2, "Mr. Bingley"),
+        ],
+        1: [(0, "Jane"), (1, "Elizabeth"), (2, "Mr. Bingley"), (3, "Mr. Darcy")],
+    }
+    memory = Memory(BookText(texts, clusters, mentions))
+    memory.apply([], memory.roster(0), 0)
+    roster = memory.roster(1)
+    lines = [
+        Line(number(roster, "Jane Bennet"), "", "person", (), "Elizabeth's friend"),
+        Line(number(roster, "Mr. Bingley"), "", "person", (), "Mr. Darcy's friend"),
+    ]
+    change = memory.apply(lines, roster, 1)
+    why = "a stranger's relation to one of the family"
+    assert ("Elizabeth's friend", why) in change.refused
+    notes = {r.name: list(r.descriptions) for r in memory.records.values()}
+    assert notes["Mr. Bingley"] == ["Mr. Darcy's friend"] and notes["Jane Bennet"] == []
+
+
 def test_a_note_may_not_give_a_rank_the_records_title_contradicts() -> None:
     # the dev book, v12 and v14: 'a private officer in the regiment' of Colonel Forster
     forster, croft = ["Colonel Forster"], ["Admiral Croft", "the Admiral"]

@@ -743,6 +743,8 @@ class Memory:
             change.refused.append((note, why))
         elif self._opens_on_another(record, note):
             change.refused.append((note, "a sentence about someone else"))
+        elif self._strangers_relation(record, note):
+            change.refused.append((note, "a stranger's relation to one of the family"))
         elif (head := _capitalised_head(note)) and fold(head) not in {
             w for n in names for w in words(n)
         }:  # 'the old Crab who tells Alice a lesson' on the Lory
@@ -759,6 +761,20 @@ class Memory:
             self.notes.add(fold(note))
             record.descriptions[note] = change.seq
             change.new_descriptions.append((record.id, note))
+
+    def _strangers_relation(self, record: EntityRecord, note: str) -> bool:
+        """Whether a note calls the record a stranger's relation ('friend', 'neighbour'…) of
+        someone whose record shares its surname, one of the family: "Elizabeth's friend" of
+        Jane, both Bennets by their full names. What the family are to each other, the names
+        cannot tell; that they are more than friends, they can."""
+        match = _STRANGERS_RELATION.match(note.strip())
+        other = self.records.get(self.owner.get(fold(match.group(1)), -1)) if match else None
+        if other is None or other is record:
+            return False
+        surnames = [
+            {n.split()[-1] for n in r.names() if len(core(n)) >= 2} for r in (record, other)
+        ]
+        return bool(surnames[0] & surnames[1])
 
     def _opens_on_another(self, record: EntityRecord, note: str) -> bool:
         """Whether a note opens on a name that is another's — another record owns it, or it
@@ -928,6 +944,10 @@ class Memory:
         return len(claimed) >= ROLE_WORD_HOLDERS
 
 
+_STRANGERS_RELATION = re.compile(
+    r"(?:(?:the|a|an) )?((?:[A-Z][\w.]*\s)*[A-Z][\w]*)[’']s (?:\w+ )?"
+    r"(?:friend|acquaintance|neighbou?r|companion|admirer|guest|visitor)\b"
+)
 PLACE_USES = 3
 COPY_WORDS = 6  # the passage's words a note may end on before it is a copy cut short
 KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
