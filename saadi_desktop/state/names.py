@@ -462,7 +462,8 @@ def mentions_in(
             and token == "the"
             and is_full_given_name(run[0])
             and (following := _NEXT_CAPITAL.match(text, end))
-            and following.group(1) not in NOT_NAMES | HONORIFICS
+            and following.group(1) not in NOT_NAMES
+            and following.group(1) not in HONORIFICS
             and not following.group(1).endswith("s")  # 'told Jane the Bingleys were coming'
         ):
             run.append(token)  # an epithet follows: 'William the Conqueror', 'Ivan the Great'

@@ -92,11 +92,10 @@ def kept_answers(
     A names-pass entry of a list is found again by its name: a better names pass (rerun at
     an upgrade) may number its clusters differently, no longer have that name, or meet it
     first in a later chunk ('a March Hare' is no longer 'Hare')."""
-    cluster_of = {
-        v: (c["id"], min(c["variants"].values()))
-        for c in store.name_clusters(db)
-        for v in c["variants"]
-    }
+    cluster_of = {}
+    for c in store.name_clusters(db):
+        met = min(c["variants"].values())  # the chunk the names pass first met any of its names
+        cluster_of.update(dict.fromkeys(c["variants"], (c["id"], met)))
     found = []
     for row in store.answers(db):
         if until is not None and row.chunk_seq > until:
