@@ -1199,8 +1199,9 @@ def _tells_what_happened(note: str, names: Sequence[str]) -> bool:
 
 
 _DESCRIBED = re.compile(  # what follows the record's name in a description: an apposition,
-    r"[’']|\s*,|\s+(?:is|was)\s+(?:a|an|the|one|another|his|her|their|its|[A-Z][\w-]*[’']s)\b"
-)  # a copula and a noun phrase; a possessive is the note of another's relation
+    r"[’']|\s*,(?!\s*(?:but|and|or|so|yet|that|when|while|though|if|because|as|he|she|they|it|I"
+    r"|we|you)\b)|\s+(?:is|was)\s+(?:a|an|the|one|another|his|her|their|its|[A-Z][\w-]*[’']s)\b"
+)  # not a clause after the comma; a copula and a noun phrase; a possessive is another's relation
 
 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
