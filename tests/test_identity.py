@@ -764,7 +764,10 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("Jane is described as being shocked by the news", "what happened, not a description"),
         ("Jane is Elizabeth's sister", ""),
         ("Jane, the eldest of the sisters", ""),
-        ("Jane, but she tries to persuade Elizabeth that he does", "what happened, not a description"),
+        (
+            "Jane, but she tries to persuade Elizabeth that he does",
+            "what happened, not a description",
+        ),
         # a verb's -ing form or an auxiliary opens a piece of a sentence (passage 73; Lady C.)
         ("preparing to oblige the company", "a piece of a sentence"),
         ("did not call to refuse her consent", "a piece of a sentence"),
@@ -857,6 +860,11 @@ def test_a_note_saying_what_someone_else_did_is_refused() -> None:
     invited = "Charlotte was invited to dinner."
     assert not done_by_another("the woman who was invited", ["Lydia"], invited, name_words)
     assert not done_by_another("the woman who danced", ["Lydia"], "Lydia danced.", name_words)
+    # a pronoun of the other gender than the note's noun does it (v14, passage 66)
+    hand = "Mr. Darcy took her so much by surprise that, without knowing it, she accepted him."
+    note = "the man who accepted Elizabeth's hand"
+    assert done_by_another(note, ["Mr. Darcy", "Darcy"], hand, name_words)
+    assert not done_by_another(note, ["Mr. Darcy"], "He accepted the living.", name_words)
 
 
 def test_a_note_the_model_repeated_is_said_once() -> None:

@@ -1216,10 +1216,13 @@ def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[
     hand') takes a verb the passage only ever gives to someone else by name ('… and Darcy
     approached to claim her hand' of Wickham). Where the other is named in the note too, the
     note may say the same deed from the record's side ('the young man who eloped with Lydia':
-    'Lydia had eloped with him'); where a pronoun or the record's own name does it, it stands."""
+    'Lydia had eloped with him'); where the record's own name or a pronoun does it, it stands,
+    unless the pronoun is of the other gender than the note's noun ('the man who accepted
+    Elizabeth's hand': '… she accepted him')."""
     match = _WHO_DID.match(note.strip())
     if not match or not is_person_noun(match.group(1)):
         return False
+    other = {"m": "she", "f": "he"}.get(noun_gender(match.group(1)), "")
     verb = match.group(2).casefold()
     if verb in _AUXILIARIES:  # 'the man who was invited': whose deed the grammar does not say
         return False
@@ -1231,7 +1234,12 @@ def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[
             before.pop()  # 'Lydia had eloped', 'Darcy suddenly approached'
         doers.append(before[-1] if before else "")
     return bool(doers) and all(
-        doer[:1].isupper() and doer.casefold() in name_words and doer.casefold() not in own | said
+        doer.casefold() == other
+        or (
+            doer[:1].isupper()
+            and doer.casefold() in name_words
+            and doer.casefold() not in own | said
+        )
         for doer in doers
     )
 
