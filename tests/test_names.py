@@ -618,6 +618,17 @@ def test_locative_uses_counts_as_the_plain_pattern_does_only_faster() -> None:
     assert locative_uses(["London"], text) == (2, 2)
 
 
+def test_to_after_a_word_of_speaking_takes_a_person_not_a_place() -> None:
+    from saadi_desktop.state.names import locative_uses
+
+    # the dev book, passage 44: Hill, the housekeeper, was read as a place
+    hill = "Lydia, ring the bell. I must speak to Hill, this moment."
+    assert locative_uses(["Hill"], hill) == (0, 1)
+    text = "She wrote to the Queen, and then went to the Queen at Windsor; he was sent to London."
+    assert locative_uses(["the Queen", "Queen"], text) == (1, 2)
+    assert locative_uses(["London"], text) == (1, 1)
+
+
 def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
     from saadi_desktop.state.identity import names_it_shortens
     from saadi_desktop.state.memory import russian_pair

@@ -112,6 +112,13 @@ _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
 _WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at ', 'to the '
+_SAID_TO = re.compile(  # a word of speaking, writing or greeting: its 'to' takes a person
+    r"\b(?:speak|spoke|spoken|speaking|say|says|said|talk|talked|talking|write|wrote|written|writing"
+    r"|letter|listen|listened|listening|reply|replied|answer|answered|whisper|whispered|explain"
+    r"|explained|mention|mentioned|introduce|introduced|nod|nodded|bow|bowed|curtsey|curtseyed"
+    r"|apologise|apologised|apologize|apologized)\s+to\s+(?:the\s+)?$",
+    re.I,
+)
 _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishwoman'
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 _NEXT_CAPITAL = re.compile(r" ([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
@@ -273,7 +280,8 @@ def locative_uses(
     word and 'the', counted left to right without overlaps: the matches of
     ``(\w+)\s+(?:the\s+)?(?:NAME)(?!\w)``, found name first (a book-length text is scanned
     for every new record), so a name inside a longer one counts after its first word
-    ('Sherlock Holmes': 'Holmes' after 'Sherlock')."""
+    ('Sherlock Holmes': 'Holmes' after 'Sherlock'). After a word of speaking or writing, 'to'
+    takes a person, not a place ('I must speak to Hill', 'she wrote to Jane')."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     near = found = end = 0
     for match in re.finditer(rf"(?<=\s)(?=((?:{pattern})(?!\w)))", text):
@@ -283,7 +291,9 @@ def locative_uses(
         before = _WORD_BEFORE.search(text, max(end, start - 100), start)
         if before:
             found += 1
-            near += before.group(1).lower() in prepositions
+            near += before.group(1).lower() in prepositions and not _SAID_TO.search(
+                text, max(0, before.start() - 20), before.end()
+            )  # 'to Longbourn', not 'speak to Hill'
             end = start + len(match.group(1))
     return near, found
 
