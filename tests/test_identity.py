@@ -772,6 +772,8 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("preparing to oblige the company", "a piece of a sentence"),
         ("did not call to refuse her consent", "a piece of a sentence"),
         ("darling of the family", ""),
+        ("the darling of the family", ""),
+        ("the calling of Miss Pope", "an act, not a description"),  # v14, passage 119
         ("a young lady of good character", ""),
         ("the woman who wrote to Mrs. Bennet", "a sentence about someone else"),
         ("a neighbour of Mrs. Bennet's", "a sentence about someone else"),

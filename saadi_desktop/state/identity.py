@@ -54,7 +54,8 @@ PERSON_NOUNS = _FEMALE_NOUNS | _MALE_NOUNS | {
     "clerk", "colleague", "rival", "enemy", "victim", "client", "employer", "assistant",
     "secretary", "agent", "patron", "patroness", "doctor", "physician", "priest", "clergyman",
     "housekeeper", "steward", "valet", "butler", "footman", "coachman", "policeman",
-    "washerwoman", "cook", "twin", "baby", "infant", "orphan",
+    "washerwoman", "cook", "twin", "baby", "infant", "orphan", "darling", "sibling",
+    "foundling", "underling", "stripling", "hireling", "weakling", "changeling",
 }  # fmt: skip
 _MALE_ENDINGS = ("ovitch", "evitch", "ovich", "evich", "ovitsch")  # a man's patronymic
 # A man's surname ending: a translation that keeps it for his wife and daughters ('Pulcheria

@@ -1146,6 +1146,14 @@ def not_a_description(
         return "a piece of a sentence"
     if _ABOUT_THE_BOOK.search(note):
         return "about the book, not the record"
+    if (
+        person
+        and [t.casefold() for t in tokens[:1]] in (["the"], ["a"], ["an"])
+        and _PARTICIPLE.fullmatch(tokens[1] if len(tokens) > 1 else "")
+        and not is_person_noun(tokens[1])
+        and tokens[2:3] == ["of"]
+    ):  # 'the calling of Miss Pope' of Lady Metcalfe; 'the darling of the family' stands
+        return "an act, not a description"
     own = _own_words(names)
     kin = next(  # the relation the note opens with: 'the youngest daughter of', 'X's sisters'
         (g for i, t in enumerate(tokens[:4]) if (g := noun_gender(t)) and (
