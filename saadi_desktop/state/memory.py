@@ -1148,10 +1148,11 @@ def not_a_description(
         return "about the book, not the record"
     if (
         person
-        and [t.casefold() for t in tokens[:1]] in (["the"], ["a"], ["an"])
-        and _PARTICIPLE.fullmatch(tokens[1] if len(tokens) > 1 else "")
+        and len(tokens) > 2
+        and tokens[0].casefold() in ("the", "a", "an")
+        and _PARTICIPLE.fullmatch(tokens[1])
         and not is_person_noun(tokens[1])
-        and tokens[2:3] == ["of"]
+        and tokens[2] == "of"
     ):  # 'the calling of Miss Pope' of Lady Metcalfe; 'the darling of the family' stands
         return "an act, not a description"
     own = _own_words(names)
