@@ -1500,6 +1500,29 @@ def test_a_person_by_a_given_name_alone_is_a_place_once_the_text_puts_things_in_
     }
 
 
+def test_a_guessed_person_the_model_calls_a_place_is_one_where_the_text_puts_things_in_it() -> None:
+    # v14, passage 132: 'Kent', a given name in the table, met after 'leave', 'of', 'with'
+    # more often than after 'in'; the model's 'place' and the passage's 'into Kent' agree
+    texts = {
+        0: "I am not likely to leave Kent for some time. He talked of Kent.",
+        1: "Whenever she came into Kent again, she hoped to see Hortense.",
+    }
+    memory = Memory(book_of(texts, {seq: ["Kent", "Hortense"] for seq in texts}))
+    memory.apply([], memory.roster(0), 0)
+    roster = memory.roster(1)
+    lines = [
+        Line(number(roster, "Kent"), "", "place", (), "the county where Rosings is"),
+        Line(number(roster, "Hortense"), "", "place", (), "the place she hoped to see"),
+    ]
+    change = memory.apply(lines, roster, 1)
+    assert {r.name: r.type for r in memory.records.values()} == {
+        "Kent": "place",
+        "Hortense": "person",  # the model's word alone: the text puts nothing in her
+    }
+    kent = next(r.id for r in memory.records.values() if r.name == "Kent")
+    assert change.retyped == [(kent, "place")]
+
+
 def test_a_note_that_opens_on_a_name_another_record_owns_is_about_that_record() -> None:
     # Lydia's own names hold 'Wickham' only inside 'Lydia Wickham'; 'Wickham' is his
     # (the model wrote 'Wickham had constant admission to the house': what happened, no one's)

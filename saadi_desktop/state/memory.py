@@ -382,6 +382,11 @@ class Memory:
                 record = self._new(line, folded, seq, change)
             if record is None:
                 continue
+            if kind == "place" and self._placed_here(record, seq):
+                # the model's word and the text's agree: 'Kent' was a given name till 'into Kent'
+                self.guessed.discard(record.id)
+                record.type = "place"
+                change.retyped.append((record.id, "place"))
             if other_kind(record.type, kind):  # '3 place | drawing-room' on Mrs. Bennet
                 why = f"another entity: the line says {line.type}, the record is {record.type}"
                 change.refused.extend((x, why) for x in (*line.aliases, line.note) if x)
@@ -693,6 +698,15 @@ class Memory:
         if cluster is not None:
             self._join(record, cluster, seq, change)
         self._add_alias(record, alias, seq, change)
+
+    def _placed_here(self, record: EntityRecord, seq: int) -> bool:
+        """Whether a person by a guess alone (a given name, the model's word) is met in this
+        passage as a place is: after 'in', 'near', 'into', 'through' ('into Kent'), as a person
+        rarely is."""
+        if record.id not in self.guessed:
+            return False
+        near, _ = locative_uses(self._names_read(record, seq), self.book.texts[seq], IN_A_PLACE)
+        return near > 0
 
     def _names_read(self, record: EntityRecord, seq: int) -> list[str]:
         """The record's names and its clusters' names read by passage ``seq`` (this one's too:
