@@ -764,6 +764,7 @@ def test_a_note_assembled_from_words_strewn_over_the_passage_is_refused() -> Non
         ("Jane is described as being shocked by the news", "what happened, not a description"),
         ("Jane is Elizabeth's sister", ""),
         ("Jane, the eldest of the sisters", ""),
+        ("Jane's schemes for this day were ineffectual", "what happened, not a description"),
         (
             "Jane, but she tries to persuade Elizabeth that he does",
             "what happened, not a description",

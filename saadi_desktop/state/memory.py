@@ -1213,10 +1213,14 @@ def _tells_what_happened(note: str, names: Sequence[str]) -> bool:
     """Whether a note opens on the record's own name and goes on as a sentence of the story
     ('Elizabeth is walking with Bingley again', 'Jane and Elizabeth urge him so earnestly'),
     not as a description of who it is ('Mrs. Bennet is the mother of Elizabeth', 'Mr. Bennet
-    is Elizabeth's father', 'Mrs. Bennet, who sent Lydia to Brighton')."""
+    is Elizabeth's father', 'Mrs. Bennet, who sent Lydia to Brighton'); after the name's
+    possessive, a verb makes it a sentence ("Mrs. Bennet's schemes for this day were
+    ineffectual")."""
     for name in sorted(names, key=len, reverse=True):
         rest = note[len(name) :]
         if note.casefold().startswith(name.casefold()) and not rest[:1].isalnum():
+            if rest[:1] in "’'":  # "Mrs. Bennet's schemes for this day were ineffectual"
+                return bool(_VERBS & {w.casefold() for w in words(rest)})
             return not _DESCRIBED.match(rest)
     return False
 
@@ -1229,6 +1233,7 @@ _DESCRIBED = re.compile(  # what follows the record's name in a description: an 
 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
             "appeared", "remained"}  # fmt: skip
+_VERBS = _COPULAS | {"has", "had", "have", "did", "does", "would", "could", "will"}  # finite
 _WHO_DID = re.compile(r"(?:the|a|an)\s+(?:[\w’'-]+,?\s+){0,3}?([\w-]+)\s+who\s+([\w’'-]+)", re.I)
 _AUXILIARIES = _COPULAS | {"has", "had", "have", "having", "would", "could", "should", "will",
                            "did", "does", "do", "then", "also", "soon", "just", "now"}  # fmt: skip
