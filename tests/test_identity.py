@@ -177,6 +177,15 @@ def number(roster: list[Candidate], name: str) -> int:
     return next(c.number for c in roster if c.name == name)
 
 
+def answer_second(memory: Memory, lines: list[tuple[str, str, str]]) -> Change:
+    """Passage 0 read with no model answer, then passage 1 answered with one line for each
+    (listed name, type, note)."""
+    memory.apply([], memory.roster(0), 0)
+    roster = memory.roster(1)
+    answer = [Line(number(roster, name), "", kind, (), note) for name, kind, note in lines]
+    return memory.apply(answer, roster, 1)
+
+
 def names_of(memory: Memory) -> dict[str, set[str]]:
     return {r.name: {r.name, *r.aliases} for r in memory.records.values()}
 
@@ -814,13 +823,13 @@ def test_one_of_the_family_is_no_strangers_relation_to_another() -> None:
         1: [(0, "Jane"), (1, "Elizabeth"), (2, "Mr. Bingley"), (3, "Mr. Darcy")],
     }
     memory = Memory(BookText(texts, clusters, mentions))
-    memory.apply([], memory.roster(0), 0)
-    roster = memory.roster(1)
-    lines = [
-        Line(number(roster, "Jane Bennet"), "", "person", (), "Elizabeth's friend"),
-        Line(number(roster, "Mr. Bingley"), "", "person", (), "Mr. Darcy's friend"),
-    ]
-    change = memory.apply(lines, roster, 1)
+    change = answer_second(
+        memory,
+        [
+            ("Jane Bennet", "person", "Elizabeth's friend"),
+            ("Mr. Bingley", "person", "Mr. Darcy's friend"),
+        ],
+    )
     why = "a stranger's relation to one of the family"
     assert ("Elizabeth's friend", why) in change.refused
     notes = {r.name: list(r.descriptions) for r in memory.records.values()}
@@ -1509,13 +1518,13 @@ def test_a_guessed_person_the_model_calls_a_place_is_one_where_the_text_puts_thi
         1: "Whenever she came into Kent again, she hoped to see Hortense.",
     }
     memory = Memory(book_of(texts, {seq: ["Kent", "Hortense"] for seq in texts}))
-    memory.apply([], memory.roster(0), 0)
-    roster = memory.roster(1)
-    lines = [
-        Line(number(roster, "Kent"), "", "place", (), "the county where Rosings is"),
-        Line(number(roster, "Hortense"), "", "place", (), "the place she hoped to see"),
-    ]
-    change = memory.apply(lines, roster, 1)
+    change = answer_second(
+        memory,
+        [
+            ("Kent", "place", "the county where Rosings is"),
+            ("Hortense", "place", "the place she hoped to see"),
+        ],
+    )
     assert {r.name: r.type for r in memory.records.values()} == {
         "Kent": "place",
         "Hortense": "person",  # the model's word alone: the text puts nothing in her

@@ -384,9 +384,7 @@ class Memory:
                 continue
             if kind == "place" and self._placed_here(record, seq):
                 # the model's word and the text's agree: 'Kent' was a given name till 'into Kent'
-                self.guessed.discard(record.id)
-                record.type = "place"
-                change.retyped.append((record.id, "place"))
+                self._settle(record, "place", change)
             if other_kind(record.type, kind):  # '3 place | drawing-room' on Mrs. Bennet
                 why = f"another entity: the line says {line.type}, the record is {record.type}"
                 change.refused.extend((x, why) for x in (*line.aliases, line.note) if x)
@@ -934,10 +932,7 @@ class Memory:
                 or speaks(variants, here)
                 or called_who(variants, here)
             ):
-                self.guessed.discard(record.id)
-                if record.type != "person":
-                    record.type = "person"
-                    change.retyped.append((record.id, "person"))
+                self._settle(record, "person", change)
                 continue
             guessed = record is not None and record.id in self.guessed
             near, found = locative_uses(
@@ -947,9 +942,14 @@ class Memory:
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
             if record is not None and found >= PLACE_USES and near * 2 >= found:
-                self.guessed.discard(record.id)
-                record.type = "place"
-                change.retyped.append((record.id, "place"))
+                self._settle(record, "place", change)
+
+    def _settle(self, record: EntityRecord, kind: str, change: Change) -> None:
+        """The text has shown what the record is: no longer a guess, and retyped if need be."""
+        self.guessed.discard(record.id)
+        if record.type != kind:
+            record.type = kind
+            change.retyped.append((record.id, kind))
 
     def _role_word(self, alias: str) -> bool:
         """Whether a description was proposed for so many records that it identifies nobody."""
@@ -1234,9 +1234,8 @@ _DESCRIBED = re.compile(  # what follows the record's name in a description: an 
 _COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
             "appeared", "remained"}  # fmt: skip
 _VERBS = _COPULAS | {"has", "had", "have", "did", "does", "would", "could", "will"}  # finite
+_AUXILIARIES = _VERBS | {"having", "should", "do", "then", "also", "soon", "just", "now"}
 _WHO_DID = re.compile(r"(?:the|a|an)\s+(?:[\w’'-]+,?\s+){0,3}?([\w-]+)\s+who\s+([\w’'-]+)", re.I)
-_AUXILIARIES = _COPULAS | {"has", "had", "have", "having", "would", "could", "should", "will",
-                           "did", "does", "do", "then", "also", "soon", "just", "now"}  # fmt: skip
 
 
 def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[str]) -> bool:
@@ -1250,10 +1249,10 @@ def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[
     match = _WHO_DID.match(note.strip())
     if not match or not is_person_noun(match.group(1)):
         return False
-    other = {"m": "she", "f": "he"}.get(noun_gender(match.group(1)), "")
     verb = match.group(2).casefold()
     if verb in _AUXILIARIES:  # 'the man who was invited': whose deed the grammar does not say
         return False
+    other = {"m": "she", "f": "he"}.get(noun_gender(match.group(1)), "")  # a pronoun not his/hers
     own, said = _own_words(names), {w.casefold() for w in words(note)}
     doers = []
     for found in re.finditer(rf"(?<![\w’'-]){re.escape(verb)}(?![\w’'-])", text, re.I):
