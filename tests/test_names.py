@@ -10,6 +10,7 @@ from saadi_desktop.state.names import (
     is_street,
     mentions_in,
     name_words,
+    surname_words,
     titled_words,
     unread_names,
 )
@@ -17,9 +18,10 @@ from saadi_desktop.state.names import (
 
 def clusters_of(texts: list[str]) -> NamesPass:
     words, titled, bound = name_words(texts), titled_words(texts), bound_words(texts)
+    surnames = surname_words(texts)
     names = NamesPass()
     for seq, text in enumerate(texts):
-        names.read(seq, names.split(mentions_in(text, words, titled, bound)), text)
+        names.read(seq, names.split(mentions_in(text, words, titled, bound, surnames)), text)
     return names
 
 
@@ -674,3 +676,21 @@ def test_a_plain_text_dash_may_begin_a_sentence() -> None:
     words = name_words(texts)
     assert "Pray" not in words and "Mystery" not in words
     assert "Alice" in words  # where no sentence forces her capital
+
+
+def test_a_surname_after_an_article_names_the_family_not_a_person() -> None:
+    # 'the Elliot pride', 'an Elliot', 'the name of Bennet' (Mr. Collins's letter: Elizabeth
+    # 'will not long bear the name of Bennet') speak of a family: no bare 'Elliot' or 'Bennet'
+    # joins Sir Walter or Mr. Bennet. 'Elliot said' names a man; 'the Musgroves' are a family
+    # the book names as one; a given name after 'a' is still her ('a devil of a Blanche').
+    texts = [
+        "Sir Walter Elliot and Mr. Elliot spoke. She had the Elliot pride; he was an Elliot.",
+        "Mr. Bennet read the letter: she will not long bear the name of Bennet, it said.",
+        "Mr. Musgrove and the two Mr. Musgroves came; the Musgroves dined with the Musgroves.",
+        "Mlle. Blanche laughed. He loves this devil of a Blanche, and Blanche knows it.",
+    ]
+    variants = {v for cluster in people(texts) for v in cluster}
+    assert not {"Elliot", "Bennet"} & variants
+    assert {"Musgroves", "Blanche"} <= variants
+    later = [*texts, "At last Elliot said nothing."]
+    assert "Elliot" in {v for cluster in people(later) for v in cluster}

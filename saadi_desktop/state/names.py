@@ -306,6 +306,7 @@ class _Usage:
     lower: Counter[str] = field(default_factory=Counter)
     indefinite: Counter[str] = field(default_factory=Counter)  # 'a Pole': a common noun
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
+    surnamed: Counter[str] = field(default_factory=Counter)  # 'Mr. Elliot': a surname
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
@@ -336,6 +337,8 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     usage.addressed[word] += 1
                 if previous in HONORIFICS:
                     usage.titled[word] += 1
+                    if previous in SURNAME_TITLES:
+                        usage.surnamed[word] += 1
                 elif is_full_given_name(previous):
                     usage.after_given[word] += 1
             elif word.islower():
@@ -404,8 +407,20 @@ def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     return {word for word, count in usage.joined.items() if count >= 2 and not usage.apart[word]}
 
 
+def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
+    """Words the book writes after a title that takes a surname ('Mr. Elliot', 'Captain
+    Wentworth'; not 'St. Petersburg', 'Mlle. Blanche'), but not a family's plural ('the two Mr.
+    Musgroves': 'the Musgroves' are a family, which the book names as one)."""
+    usage = usage or _usage(texts)
+    return {w for w in usage.surnamed if _singular(w) == w or _singular(w) not in usage.surnamed}
+
+
 def mentions_in(
-    text: str, names: set[str], titled: Iterable[str] = (), bound: Collection[str] = ()
+    text: str,
+    names: set[str],
+    titled: Iterable[str] = (),
+    bound: Collection[str] = (),
+    surnames: Collection[str] = (),
 ) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
     with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy'). A
@@ -417,12 +432,16 @@ def mentions_in(
     variant of its own ('the General', 'Grandmother'); a name word right before a title
     modifies it ('the Holy Father', 'the Polish General') and is not a name. A ``titled`` word
     is a name only right after a title ('Mrs. Long', 'Mrs. Hill') or where a sentence does not
-    force its capital ('speak to Hill'), never at a sentence's start ('Long before…')."""
+    force its capital ('speak to Hill'), never at a sentence's start ('Long before…').
+
+    One of the book's ``surnames`` (:func:`surname_words`) alone after an article, or as 'the
+    name of' one, is a family's name, not a person's mention: 'the Elliot pride', 'an Elliot',
+    'the name of Bennet'."""
     titled = set(titled)
     found: list[str] = []
     run: list[str] = []
     end = -1
-    before = ""  # the token before the run
+    before = before2 = ""  # the two tokens before the run
 
     def close() -> None:
         if "of" in run:  # a title and its realm: 'the King of Bohemia', 'the Knave of Hearts'
@@ -438,13 +457,17 @@ def mentions_in(
             and not (len(run) >= 2 and run[-2] in ADDRESS)  # 'Miss King' keeps 'King'
         ):
             run.pop()
-        if run and any(w in names or w in titled for w in run):
+        if len(run) == 1 and run[0] in surnames and (
+            before.lower() in ("a", "an", "the") or (before2, before) == ("name", "of")
+        ):
+            pass  # a family's name: 'the Elliot pride', 'the name of Bennet'
+        elif run and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
         run.clear()
 
-    previous = ""
+    previous = previous2 = ""
     for match in _TOKEN.finditer(text):
         token = match.group()
         spaced = text[end : match.start()] == " "
@@ -485,7 +508,7 @@ def mentions_in(
             close()
         elif word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
             if not run:
-                before = previous
+                before, before2 = previous, previous2
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name
                 run.append(word)
             if word != token and token not in HONORIFICS:
@@ -509,7 +532,7 @@ def mentions_in(
             if token in HONORIFICS:
                 before = previous
                 run.append(token)
-        previous = token
+        previous2, previous = previous, token
     close()
     return found
 
@@ -878,11 +901,11 @@ def run_names_pass(db: BookDB) -> int:
     texts = [text[c.start : c.end] for c in chunks]
     usage = _usage(texts)
     words, titled = name_words(texts, usage), titled_words(texts, usage)
-    bound = bound_words(texts, usage)
+    bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
     clusters = NamesPass()
     mentions: list[tuple[int, int, str, int]] = []
     for chunk, chunk_text in zip(chunks, texts, strict=True):
-        found = clusters.split(mentions_in(chunk_text, words, titled, bound))
+        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames))
         clusters.read(chunk.seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
