@@ -18,6 +18,7 @@ from saadi_desktop.state.identity import (
     in_apposition,
     is_family,
     is_nickname,
+    pronoun_gender,
     refers,
     same_given_name,
     shown_aliases,
@@ -1388,6 +1389,55 @@ def test_miss_and_a_surname_joins_no_one_when_the_book_may_have_two_daughters(
     texts: tuple[str, ...],
 ) -> None:
     assert all(len(names) == 1 for names in read_names_alone(*texts))
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_miss_and_a_surname_is_the_eldest_daughter_whom_the_book_never_calls_miss_and_her_name(
+    order: int,
+) -> None:
+    # Pride and Prejudice: 'Miss Bennet' is Jane, her younger sisters 'Miss Elizabeth', 'Miss
+    # Lydia'; never 'Miss Jane'. The join waits for 'Jane Bennet': 'Jane' alone is no Bennet yet
+    sisters = ("Miss Elizabeth Bennet read.", "Miss Lydia Bennet ran.")
+    eldest = ("Jane Bennet came, and she smiled.", "Miss Bennet sang.")
+    jane = ("Jane said she would go.", "Jane knew she was right.")
+    joined = read_names_alone(*sisters, *eldest[::order], *jane)
+    assert {"Jane Bennet", "Miss Bennet"} in joined
+    # 'Jane', then 'Miss Bennet': one of the name only once 'Jane Bennet' is read
+    texts = {0: "Jane wept.", 1: "Miss Bennet sang.", 2: sisters[0], 3: sisters[1], 4: jane[0]}
+    texts |= {5: jane[1], 6: "Jane Bennet came, and she smiled."}
+    clusters = {
+        0: Cluster(0, "", {"Jane": 0, "Jane Bennet": 6}),
+        1: Cluster(1, "f", {"Miss Bennet": 1}),
+        2: Cluster(2, "f", {"Miss Elizabeth Bennet": 2}),
+        3: Cluster(3, "f", {"Miss Lydia Bennet": 3}),
+    }
+    mentions = {0: [(0, "Jane")], 1: [(1, "Miss Bennet")], 2: [(2, sisters[0][:-6])]}
+    mentions |= {3: [(3, sisters[1][:-5])], 4: [(0, "Jane")], 5: [(0, "Jane")]}
+    mentions |= {6: [(0, "Jane Bennet")]}
+    memory = Memory(BookText(texts, clusters, mentions))
+    for seq in sorted(texts):
+        memory.apply([], memory.roster(seq), seq)
+        names = [{r.name, *r.aliases} for r in memory.records.values()]
+        assert any({"Jane", "Miss Bennet"} <= n for n in names) == (seq == 6), seq
+    # her uncle, whom the text calls 'he', is no daughter: Holmes's 'Miss Holder' is Mary
+    holders = ("Alexander Holder paid; he left.", "Miss Holder wept.", "Miss Mary Holder sat.")
+    uncle = ("Alexander said he would.", "Alexander knew he must.")
+    assert all(len(names) == 1 for names in read_names_alone(*holders, *uncle))
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["Jane said she would.", "Jane knew she was right; he", "Jane and her sister."], "f"),
+        (["Jane said she would.", "Jane knew he was right.", "Jane and her sister."], ""),
+        (["Jane said she would.", "Jane knew she was right."], ""),  # twice is not enough
+        (["Alexander said he would. Alexander paid his debt. Alexander saw him."], "m"),
+    ],
+)
+def test_pronoun_gender_is_the_first_he_or_she_after_the_name(
+    texts: list[str], expected: str
+) -> None:
+    assert pronoun_gender(texts[0].split()[0], texts) == expected
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,7 @@ from saadi_desktop.state.identity import (
     names_it_shortens,
     noun_gender,
     patronymic_surname,
+    pronoun_gender,
     refers,
     speaks,
     stated_equivalent,
@@ -149,7 +150,11 @@ class BookText:
             if len(name := core(v)) == 1 and v.split()[0] in (*UNMARRIED, *MISTER)
         }
         for surname in titled:
-            for pair in (self._one_daughter(surname), self._one_bearer(surname)):
+            for pair in (
+                self._one_daughter(surname),
+                self._eldest_daughter(surname),
+                self._one_bearer(surname),
+            ):
                 if pair is not None:
                     pairs[pair[0]], pairs[pair[1]] = (surname, pair[1]), (surname, pair[0])
         return pairs
@@ -183,6 +188,43 @@ class BookText:
         if any(re.search(several, text) for text in self.texts.values()):
             return None
         return misses.pop(), daughters.pop()
+
+    def _eldest_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Miss Bennet', that of the one of several daughters of the name whom
+        the book never calls 'Miss' and her given name), when it so calls every other: 'Miss'
+        and the surname is the eldest unmarried daughter, her younger sisters 'Miss' and a given
+        name. 'Jane Bennet' beside 'Miss Elizabeth' and 'Miss Lydia Bennet'; in Persuasion
+        'Elizabeth Elliot' beside 'Miss Anne'. None when two daughters are never so called
+        (either may be the eldest) or the surname is a given name too."""
+        misses: set[int] = set()
+        daughters: dict[int, str] = {}  # cluster → given name
+        for cluster, variant in self._bearing.get(surname, []):
+            name, title = core(variant), variant.split()[0]
+            if name == [surname] and title in UNMARRIED:
+                misses.add(cluster.id)
+            elif len(name) >= 2 and name[0] == surname:
+                return None
+            elif (
+                name[-1] == surname
+                and title in (*UNMARRIED, name[0])
+                and is_given_name(name[0])
+                and cluster.gender != "m"
+            ):
+                daughters[cluster.id] = name[0]
+        unaddressed = [
+            cluster
+            for cluster, given in daughters.items()
+            if not any(v.split()[0] in UNMARRIED for _, v in self._bearing.get(given, []))
+        ]
+        if len(misses) != 1 or len(daughters) < 2 or len(unaddressed) != 1:
+            return None
+        eldest = self.clusters[unaddressed[0]]
+        if (
+            eldest.gender != "f"
+            and pronoun_gender(daughters[eldest.id], self.texts.values()) != "f"
+        ):
+            return None  # 'Alexander Holder' beside 'Miss Mary Holder' is her uncle
+        return misses.pop(), eldest.id
 
     def _one_bearer(self, surname: str) -> tuple[int, int] | None:
         """(the cluster of 'Mr. Gray', that of 'Dorian Gray') when they are the only two in the
@@ -585,6 +627,7 @@ class Memory:
                 core(variant)[-1:] == [surname]
                 and record
                 and record.type in ("person", "other")
+                and any(core(n)[-1:] == [surname] for n in record.names())  # read as hers
                 and not conflict(variants, record.names())
             ):
                 return record  # 'other': what the text had not typed yet ('Dorian Gray')
