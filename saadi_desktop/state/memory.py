@@ -159,20 +159,17 @@ class BookText:
                     pairs[pair[0]], pairs[pair[1]] = (surname, pair[1]), (surname, pair[0])
         return pairs
 
-    def _one_daughter(self, surname: str) -> tuple[int, int] | None:
-        """(the cluster of 'Miss Bingley', that of the one woman the book names by a given name
-        and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle. Blanche de
-        Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy')), when the book never
-        speaks of several daughters of the name ('the Miss Musgroves', 'the eldest Miss
-        Bennet') nor uses it as a given name: 'Miss' and a surname is the eldest unmarried
-        daughter, and a book that names one daughter has one. None otherwise: Persuasion names
-        Anne and Elizabeth Elliot, and its 'Miss Elliot' is no one's by the names alone."""
+    def _daughters(self, surname: str) -> tuple[set[int], dict[int, set[str]]] | None:
+        """(the clusters of 'Miss' and ``surname`` alone, the clusters of a woman the book names
+        by a given name and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle.
+        Blanche de Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy'), each with
+        those given names); None when the book uses the surname as a given name too."""
         misses: set[int] = set()
-        daughters: set[int] = set()
-        given = False
+        daughters: dict[int, set[str]] = {}
         for cluster, variant in self._bearing.get(surname, []):
             name, title = core(variant), variant.split()[0]
-            given = given or (len(name) >= 2 and name[0] == surname)
+            if len(name) >= 2 and name[0] == surname:
+                return None
             if name == [surname] and title in UNMARRIED:
                 misses.add(cluster.id)
             elif (
@@ -181,13 +178,22 @@ class BookText:
                 and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
                 and cluster.gender != "m"
             ):
-                daughters.add(cluster.id)
-        if len(misses) != 1 or len(daughters) != 1 or misses == daughters or given:
+                daughters.setdefault(cluster.id, set()).add(name[0])
+        return misses, daughters
+
+    def _one_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Miss Bingley', that of the one daughter of the name the book
+        writes out, :meth:`_daughters`), when the book never speaks of several daughters of
+        the name ('the Miss Musgroves', 'the eldest Miss Bennet'): 'Miss' and a surname is the
+        eldest unmarried daughter, and a book that names one daughter has one. None otherwise:
+        for several, see :meth:`_eldest_daughter`."""
+        found = self._daughters(surname)
+        if found is None or len(found[0]) != 1 or len(found[1]) != 1 or found[0] == {*found[1]}:
             return None
         several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
         if any(re.search(several, text) for text in self.texts.values()):
             return None
-        return misses.pop(), daughters.pop()
+        return found[0].pop(), next(iter(found[1]))
 
     def _eldest_daughter(self, surname: str) -> tuple[int, int] | None:
         """(the cluster of 'Miss Bennet', that of the one of several daughters of the name whom
@@ -195,33 +201,23 @@ class BookText:
         and the surname is the eldest unmarried daughter, her younger sisters 'Miss' and a given
         name. 'Jane Bennet' beside 'Miss Elizabeth' and 'Miss Lydia Bennet'; in Persuasion
         'Elizabeth Elliot' beside 'Miss Anne'. None when two daughters are never so called
-        (either may be the eldest) or the surname is a given name too."""
-        misses: set[int] = set()
-        daughters: dict[int, str] = {}  # cluster → given name
-        for cluster, variant in self._bearing.get(surname, []):
-            name, title = core(variant), variant.split()[0]
-            if name == [surname] and title in UNMARRIED:
-                misses.add(cluster.id)
-            elif len(name) >= 2 and name[0] == surname:
-                return None
-            elif (
-                name[-1] == surname
-                and title in (*UNMARRIED, name[0])
-                and is_given_name(name[0])
-                and cluster.gender != "m"
-            ):
-                daughters[cluster.id] = name[0]
+        (either may be the eldest), or the one is not a woman by the text's pronouns."""
+        found = self._daughters(surname)
+        if found is None or len(found[0]) != 1 or len(found[1]) < 2:
+            return None
+        misses, daughters = found
         unaddressed = [
             cluster
-            for cluster, given in daughters.items()
-            if not any(v.split()[0] in UNMARRIED for _, v in self._bearing.get(given, []))
+            for cluster, givens in daughters.items()
+            if not any(
+                v.split()[0] in UNMARRIED for given in givens for _, v in self._bearing[given]
+            )
         ]
-        if len(misses) != 1 or len(daughters) < 2 or len(unaddressed) != 1:
+        if len(unaddressed) != 1 or unaddressed[0] in misses:
             return None
         eldest = self.clusters[unaddressed[0]]
-        if (
-            eldest.gender != "f"
-            and pronoun_gender(daughters[eldest.id], self.texts.values()) != "f"
+        if eldest.gender != "f" and not any(
+            pronoun_gender(given, self.texts.values()) == "f" for given in daughters[eldest.id]
         ):
             return None  # 'Alexander Holder' beside 'Miss Mary Holder' is her uncle
         return misses.pop(), eldest.id

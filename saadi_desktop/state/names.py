@@ -457,13 +457,12 @@ def mentions_in(
             and not (len(run) >= 2 and run[-2] in ADDRESS)  # 'Miss King' keeps 'King'
         ):
             run.pop()
-        if (
+        family = (  # a family's name: 'the Elliot pride', 'the name of Bennet'
             len(run) == 1
             and run[0] in surnames
             and (before.lower() in ("a", "an", "the") or (before2, before) == ("name", "of"))
-        ):
-            pass  # a family's name: 'the Elliot pride', 'the name of Bennet'
-        elif run and any(w in names or w in titled for w in run):
+        )
+        if run and not family and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
