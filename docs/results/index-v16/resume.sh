@@ -1,25 +1,5 @@
 #!/usr/bin/env bash
-# Resume the fresh v16 index of the dev book where the committed copy stopped, with the code it
-# was started with (COMMIT), in the background: a whole book takes longer than one session.
+# Resume the fresh v16 index of the dev book where the committed copy stopped (resume-index.sh).
 #   docs/results/index-v16/resume.sh [HOME]      (HOME defaults to /work/index-v16-home)
-# Progress goes to HOME/index.log (JSON lines); run it again after a stop and it goes on.
-set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../../.." && pwd)"
-home="${1:-/work/index-v16-home}"
-commit="$(cut -d' ' -f1 "$here/COMMIT")"
-code="$home/code"
-if [ ! -d "$code" ]; then
-  git -C "$repo" worktree add -f "$code" "$commit" >/dev/null
-fi
-mkdir -p "$home/books"
-db="$home/books/pride-and-prejudice.saadi.db"
-if [ ! -f "$db" ]; then
-  python -c "import sqlite3,sys; s=sqlite3.connect(sys.argv[1]); d=sqlite3.connect(sys.argv[2]); s.backup(d)" \
-    "$here/pride-and-prejudice.saadi.db" "$db"
-  cp "$here/index.log" "$home/index.log"
-fi
-cd "$home"
-SAADI_HOME="$home" PYTHONPATH="$code" nohup python -m saadi_desktop.cli index "$db" --json \
-  >> "$home/index.log" 2>&1 &
-echo "indexing in the background (pid $!); progress in $home/index.log"
+exec "$here/../resume-index.sh" "$here" "${1:-/work/index-v16-home}"
