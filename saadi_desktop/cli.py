@@ -633,6 +633,14 @@ def cmd_bench_cost(args: argparse.Namespace) -> int:
         f"index: {index['calls_total']} calls, {index['tokens_total']} tokens, "
         f"{index['seconds_total']} s{projected}"
     )
+    print(
+        "time by call: "
+        + "; ".join(
+            f"{kind} {row['calls']} calls, {row['seconds']} s "
+            f"({row['evaluated_per_call']} prompt tokens evaluated each)"
+            for kind, row in index["by_kind"].items()
+        )
+    )
     refused = index["answers_refused"]
     if any(refused.values()):
         print(

@@ -265,8 +265,13 @@ def test_a_refused_answer_is_kept_with_the_reason(
     ]  # fmt: skip
     assert report.summaries_ungrounded == 1 and report.retries == 2 and report.failed == []
     assert cost["answers_refused"] == {"update": 1, "fold": 1}
+    assert {kind: row["calls"] for kind, row in cost["by_kind"].items()} == {
+        "update": 5, "fold": 1, "retry": 2,
+    }  # where the time went: a retry is its own kind  # fmt: skip
     assert cli.main(["bench", "cost", str(book)]) == 0
-    assert "answers refused: 1 update, 1 fold" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "answers refused: 1 update, 1 fold" in out
+    assert "; retry 2 calls, " in out
 
 
 def test_a_summary_with_letters_of_another_script_is_retried(book: Path) -> None:

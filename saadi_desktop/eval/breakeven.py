@@ -48,12 +48,32 @@ def index_cost(db: BookDB) -> dict[str, Any]:
             "fold": sum(1 for c in refused if c.level is not None),
         },
         "tokens_logged": {"evaluated": evaluated, "cached": cached, "generated": generated},
+        "by_kind": by_kind(log),
         "seconds_logged": round(seconds, 1),
         "calls_stretched": int(stretched(calls).sum()),
         "seconds_working": round(working, 1),
         "projected": done < total,
         "tokens_total": round((evaluated + generated) * scale),
         "seconds_total": round(working * scale),
+    }
+
+
+def by_kind(log: Sequence[store.CallRow]) -> dict[str, dict[str, float]]:
+    """Where the index's time went, per kind of call (update, fold, retry): calls, seconds, and
+    the prompt tokens each had to evaluate (not served from the KV cache)."""
+    kinds: dict[str, dict[str, float]] = {}
+    for call in log:
+        row = kinds.setdefault(call.kind, {"calls": 0, "seconds": 0.0, "evaluated": 0})
+        row["calls"] += 1
+        row["seconds"] += call.ms / 1000
+        row["evaluated"] += call.prompt_tokens
+    return {
+        kind: {
+            "calls": row["calls"],
+            "seconds": round(row["seconds"], 1),
+            "evaluated_per_call": round(row["evaluated"] / row["calls"]),
+        }
+        for kind, row in kinds.items()
     }
 
 
