@@ -848,6 +848,17 @@ def test_a_note_may_not_give_a_rank_the_records_title_contradicts() -> None:
     assert not_a_description("a captain in the navy", ["Mr. Harville"], set()) == ""
 
 
+def test_a_place_is_no_persons_note() -> None:
+    # the dev book, v16 passage 47: "The hall, the dining-room, and all its furniture were
+    # examined and praised", given to Mr. Collins
+    collins = ["Mr. Collins"]
+    for note in ("the hall, dining-room, and all its furniture", "the dining-room", "a park"):
+        assert not_a_description(note, collins, set()) == "a place, not a person"
+        assert not_a_description(note, ["Netherfield"], set(), person=False) == ""
+    for note in ("the court jester", "a man of the hall", "the Hill family", "the old man"):
+        assert not_a_description(note, collins, set()) == ""
+
+
 def test_another_persons_thing_describes_a_place_but_not_a_person() -> None:
     name_words = {"mr", "darcy", "elizabeth"}
     note = "Mr. Darcy's letter to Elizabeth"

@@ -51,9 +51,11 @@ from saadi_desktop.state.names import (
     IN_A_PLACE,
     KIN_TITLES,
     LOCATIVE,
+    PLACE_NOUNS,
     RANKS,
     RUSSIAN_DIMINUTIVES,
     SAINTS,
+    STREETS,
     ends_in_a_place_noun,
     is_given_name,
     is_street,
@@ -1231,6 +1233,8 @@ def not_a_description(
         return "what happened, not a description"
     if _another_rank(tokens, names):
         return "a rank its title contradicts"
+    if person and _a_place(note):
+        return "a place, not a person"
     return ""
 
 
@@ -1315,15 +1319,32 @@ _PHRASE_END = {"of", "to", "in", "at", "on", "with", "by", "for", "from", "near"
 
 
 def _possessed(note: str, possessive: str) -> str:
-    """The noun a possessive opens onto, the last word before a preposition, a conjunction, a
-    verb or a stop: "Mr. Darcy's letter to Elizabeth" → 'letter', "Elizabeth's particular
-    friend." → 'friend'."""
+    """The noun a possessive opens onto: "Mr. Darcy's letter to Elizabeth" → 'letter',
+    "Elizabeth's particular friend." → 'friend'."""
+    return _phrase_head(note.split(possessive, 1)[1])
+
+
+def _phrase_head(phrase: str) -> str:
+    """The noun a phrase opens with, the last word before a preposition, a conjunction, a verb
+    or a stop: 'the court jester who…' → 'jester', 'the hall, dining-room…' → 'hall'."""
     head = ""
-    for token in re.findall(r"[\w’'-]+|[^\w\s]", note.split(possessive, 1)[1]):
+    for token in re.findall(r"[\w’'-]+|[^\w\s]", phrase):
         if not token[0].isalnum() or token.casefold() in _PHRASE_END | _COPULAS:
             break
         head = token
     return head
+
+
+_PLACE_HEADS = {w.casefold() for w in PLACE_NOUNS | STREETS}
+
+
+def _a_place(note: str) -> bool:
+    """Whether a note is a place's, its noun a lowercase word that ends a place's name: 'the
+    hall, dining-room, and all its furniture' given to Mr. Collins, from "The hall, the
+    dining-room, and all its furniture were examined and praised" (the dev book). 'The court
+    jester' is a jester, and 'the Hill family' a family."""
+    head = _phrase_head(re.sub(r"^(?:the|a|an)\s+", "", note.strip(), flags=re.I))
+    return head.islower() and head.rsplit("-", 1)[-1] in _PLACE_HEADS
 
 
 def _names_itself_later(note: str, names: Sequence[str]) -> bool:
