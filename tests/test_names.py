@@ -694,3 +694,18 @@ def test_a_surname_after_an_article_names_the_family_not_a_person() -> None:
     assert {"Musgroves", "Blanche"} <= variants
     later = [*texts, "At last Elliot said nothing."]
     assert "Elliot" in {v for cluster in people(later) for v in cluster}
+
+
+def test_a_given_name_after_the_is_a_thing_named_after_someone() -> None:
+    # Lydia: 'when we got to the George, I do think we behaved very handsomely' — an inn, not
+    # George Wickham; Crime and Punishment: 'he has the Anna in his buttonhole' — an order.
+    # The same names without the article are the people.
+    texts = [
+        "George Wickham smiled. When we got to the George, we treated the others to lunch.",
+        "Anna Petrovna came in. I bet he has the Anna in his buttonhole, said Anna.",
+    ]
+    clusters = people(texts)
+    assert not any("George" in cluster for cluster in clusters)
+    assert any({"Anna", "Anna Petrovna"} <= set(cluster) for cluster in clusters)
+    later = [*texts, "George laughed at the joke."]
+    assert any({"George", "George Wickham"} <= set(c) for c in people(later))

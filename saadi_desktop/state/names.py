@@ -436,7 +436,9 @@ def mentions_in(
 
     One of the book's ``surnames`` (:func:`surname_words`) alone after an article, or as 'the
     name of' one, is a family's name, not a person's mention: 'the Elliot pride', 'an Elliot',
-    'the name of Bennet'."""
+    'the name of Bennet'. A given name alone after 'the' is a thing named after someone, an inn
+    or an order ('the George', 'the Anna'); after 'a' it is still the person ('a devil of a
+    Blanche')."""
     titled = set(titled)
     found: list[str] = []
     run: list[str] = []
@@ -462,7 +464,11 @@ def mentions_in(
             and run[0] in surnames
             and (before.lower() in ("a", "an", "the") or (before2, before) == ("name", "of"))
         )
-        if run and not family and any(w in names or w in titled for w in run):
+        namesake = (  # a thing named after someone: 'got to the George' (an inn), 'the Anna in
+            # his buttonhole' (an order), 'the Orlando absurd' (the actor in the part)
+            len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
+        )
+        if run and not (family or namesake) and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
