@@ -464,10 +464,9 @@ def mentions_in(
             and run[0] in surnames
             and (before.lower() in ("a", "an", "the") or (before2, before) == ("name", "of"))
         )
-        namesake = (  # a thing named after someone: 'got to the George' (an inn), 'the Anna in
-            # his buttonhole' (an order), 'the Orlando absurd' (the actor in the part)
-            len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
-        )
+        # a thing named after someone: 'got to the George' (an inn), 'the Anna in his buttonhole'
+        # (an order), 'the Orlando absurd' (the actor in the part)
+        namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
         if run and not (family or namesake) and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
         elif role:
