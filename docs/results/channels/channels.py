@@ -8,6 +8,7 @@ rank of its last evidence chunk under each.
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,15 +24,16 @@ SETS = {
     "fused": {"text": 1.0, "memory": 0.5, "summary": 0.3},
 }
 
-with BookDB.open(Path(sys.argv[1])) as db:
-    questions = _questions(Path(sys.argv[2]), db)
-    searcher = _searcher(db, dense=True)
-spans = [(c.start, c.end) for c in searcher.corpus.chunks]
-gold = oracle_rankings(questions, spans)
-for retriever in ("bm25", "dense"):
+
+def channel_ranks(
+    searcher: Any, questions: list[Any], retriever: str
+) -> tuple[dict[str, dict[str, Any]], list[dict[str, int]]]:
+    """Each channel set's scores (`score_ranking`: hit@10 overall and by category, as `saadi bench
+    retrieval`), and per question the rank of its last evidence chunk under each set."""
+    spans = [(c.start, c.end) for c in searcher.corpus.chunks]
     rankings: dict[str, list[list[tuple[int, int]]]] = {name: [] for name in SETS}
     ranks: list[dict[str, int]] = []
-    for question, evidence in zip(questions, gold, strict=True):
+    for question, evidence in zip(questions, oracle_rankings(questions, spans), strict=True):
         raw, _, _ = searcher.channel_scores(question.question, None, retriever, list(SETS["fused"]))
         ranks.append({})
         for name, weights in SETS.items():
@@ -40,11 +42,22 @@ for retriever in ("bm25", "dense"):
             rankings[name].append([spans[i] for i in order[:20]])
             position = {int(i): r + 1 for r, i in enumerate(order)}
             ranks[-1][name] = max(position[spans.index(e)] for e in evidence)
-    hits = {
-        n: score_ranking(searcher.corpus.text, questions, r)["hit@10"] for n, r in rankings.items()
-    }
-    print(retriever, "  ".join(f"{n} {h:.3f}" for n, h in hits.items()))
-    for question, rank in zip(questions, ranks, strict=True):
-        if len({r <= 10 for r in rank.values()}) > 1:
-            shown = "  ".join(f"{n} {r}" for n, r in rank.items())
-            print(f"  {question.id} ({question.category}): {shown}")
+    text = searcher.corpus.text
+    return {n: score_ranking(text, questions, r) for n, r in rankings.items()}, ranks
+
+
+def main() -> None:
+    with BookDB.open(Path(sys.argv[1])) as db:
+        questions = _questions(Path(sys.argv[2]), db)
+        searcher = _searcher(db, dense=True)
+    for retriever in ("bm25", "dense"):
+        scores, ranks = channel_ranks(searcher, questions, retriever)
+        print(retriever, "  ".join(f"{n} {s['hit@10']:.3f}" for n, s in scores.items()))
+        for question, rank in zip(questions, ranks, strict=True):
+            if len({r <= 10 for r in rank.values()}) > 1:
+                shown = "  ".join(f"{n} {r}" for n, r in rank.items())
+                print(f"  {question.id} ({question.category}): {shown}")
+
+
+if __name__ == "__main__":
+    main()

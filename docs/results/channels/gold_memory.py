@@ -2,11 +2,11 @@
 itself. Each gold character is a record (its canonical name and its gold aliases, all known from
 the first passage), linked to every passage that contains one of those names as written; with
 ``notes``, the record also carries the notes of the index's record that holds most of its
-aliases. Text and summary channels are the book DB's own. Prints, per question, the rank of its
-last evidence passage under text alone, text + memory, text + summary and all three (the
-fusion's weights), then hit@10 overall and on the alias category.
+aliases. Text and summary channels are the book DB's own; scoring is `channels.py`'s. Prints,
+per question, the rank of its last evidence passage under each channel set, then hit@10 overall
+and on the alias category.
 
-    python docs/results/ceiling/gold_memory.py BOOK.saadi.db QUESTIONS ALIASES bm25|dense [notes]
+    python docs/results/channels/gold_memory.py BOOK.saadi.db QUESTIONS ALIASES bm25|dense [notes]
 """
 
 import dataclasses
@@ -15,27 +15,18 @@ import re
 import sys
 from pathlib import Path
 
-import numpy as np
+from channels import channel_ranks
 
 from saadi_desktop.cli import _questions
 from saadi_desktop.eval.aliases import _fold
-from saadi_desktop.eval.metrics import oracle_rankings
 from saadi_desktop.residuals import ensure_residuals
 from saadi_desktop.search import embed_book, load_vectors
 from saadi_desktop.search.corpus import Field, load_corpus
 from saadi_desktop.search.embed import MiniLMEmbedder
 from saadi_desktop.search.engine import Searcher
-from saadi_desktop.search.fusion import fuse
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 from saadi_desktop.store.bookdb import content_hash
-
-SETS = {
-    "text": {"text": 1.0},
-    "t+m": {"text": 1.0, "memory": 0.5},
-    "t+s": {"text": 1.0, "summary": 0.3},
-    "fused": {"text": 1.0, "memory": 0.5, "summary": 0.3},
-}
 
 book, questions_path, gold_path, retriever = sys.argv[1:5]
 with_notes = sys.argv[5:] == ["notes"]
@@ -78,27 +69,14 @@ if embedder is not None:
 else:
     searcher = Searcher(corpus)
 
-spans = [(c.start, c.end) for c in corpus.chunks]
-hits = dict.fromkeys(SETS, 0)
-alias_hits = dict.fromkeys(SETS, 0)
-for question, evidence in zip(questions, oracle_rankings(questions, spans), strict=True):
-    raw, _, _ = searcher.channel_scores(question.question, None, retriever, list(SETS["fused"]))
-    row = []
-    for name, weights in SETS.items():
-        fused, _ = fuse({k: raw[k] for k in weights}, weights)
-        order = np.lexsort((np.arange(len(fused)), -fused))
-        rank_of = {int(i): r + 1 for r, i in enumerate(order)}
-        rank = max(rank_of[spans.index(e)] for e in evidence)
-        hits[name] += rank <= 10
-        alias_hits[name] += rank <= 10 and question.category == "alias"
-        row.append(f"{name} {rank}")
-    print(question.id, question.category[:5], " ".join(row))
-aliases = sum(q.category == "alias" for q in questions)
+scores, ranks = channel_ranks(searcher, questions, retriever)
+for question, rank in zip(questions, ranks, strict=True):
+    print(question.id, question.category[:5], " ".join(f"{n} {r}" for n, r in rank.items()))
 print(
     "gold memory" + (" + the index's notes" if with_notes else ""),
     retriever,
     f"({len(links)} links) hit@10:",
-    {k: round(v / len(questions), 3) for k, v in hits.items()},
+    {n: s["hit@10"] for n, s in scores.items()},
     "alias category:",
-    {k: round(v / aliases, 3) for k, v in alias_hits.items()},
+    {n: s["by_category"]["alias"]["hit@10"] for n, s in scores.items()},
 )
