@@ -465,7 +465,7 @@ def mentions_in(
             and (before.lower() in ("a", "an", "the") or (before2, before) == ("name", "of"))
         )
         # a thing named after someone: 'got to the George' (an inn), 'the Anna in his buttonhole'
-        # (an order), 'the Orlando absurd' (the actor in the part)
+        # (an order), 'the Orlando absurd' (the actor in the part); 'the King' stays a role
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
         if run and not (family or namesake) and any(w in names or w in titled for w in run):
             found.append(" ".join(run))
