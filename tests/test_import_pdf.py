@@ -16,6 +16,7 @@ from pypdf.generic import ContentStream, DictionaryObject, NameObject
 
 from saadi_desktop.books import Book, BookFormatError, load_book
 from saadi_desktop.books.pdf import _join, read_pdf
+from saadi_desktop.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = Path(os.environ.get("SAADI_SHARED", ROOT.parent / "shared")) / "books" / "pdf"
@@ -358,6 +359,68 @@ def test_owner_password_only_opens(tmp_path: Path) -> None:
     book = read_pdf(path)
     assert book.title == "Alice's Adventures in Wonderland"
     assert "Alice was beginning to get very tired" in book.text
+
+
+def without_cryptography(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pypdf as it runs where 'cryptography' is not installed: its own fallback, which does
+    RC4 but raises DependencyError for AES."""
+    from pypdf import _encryption
+    from pypdf._crypt_providers import _fallback
+
+    aes = ["CryptAES", "aes_ecb_encrypt", "aes_ecb_decrypt", "aes_cbc_encrypt", "aes_cbc_decrypt"]
+    for name in aes:
+        monkeypatch.setattr(_encryption, name, getattr(_fallback, name))
+
+
+NEEDS_CRYPTOGRAPHY = (
+    "is encrypted with AES, which needs the 'cryptography' package: pip install \"pypdf[crypto]\""
+)
+
+
+@pytest.mark.parametrize(
+    ("user_password", "algorithm"),
+    [("", "AES-128"), ("", "AES-256"), ("secret", "AES-256")],
+    ids=["restricted-AES-128", "restricted-AES-256", "locked-AES-256"],
+)
+def test_aes_pdf_without_cryptography_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_password: str, algorithm: str
+) -> None:
+    writer = alice_pages()  # written while cryptography is there: pypdf needs it to encrypt
+    writer.encrypt(user_password=user_password, owner_password="owner", algorithm=algorithm)
+    path = tmp_path / "restricted.pdf"
+    writer.write(path)
+    without_cryptography(monkeypatch)
+    with pytest.raises(BookFormatError) as caught:
+        read_pdf(path)
+    assert str(caught.value) == f"restricted.pdf: {NEEDS_CRYPTOGRAPHY}"
+
+
+def test_rc4_pdf_opens_without_cryptography(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer = alice_pages()
+    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    path = tmp_path / "restricted.pdf"
+    writer.write(path)
+    without_cryptography(monkeypatch)
+    assert "Alice was beginning to get very tired" in read_pdf(path).text
+
+
+def test_importing_an_aes_pdf_without_cryptography_is_one_line(
+    tmp_path: Path,
+    library: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    writer = alice_pages()
+    writer.encrypt(user_password="", owner_password="owner", algorithm="AES-128")
+    path = tmp_path / "restricted.pdf"
+    writer.write(path)
+    without_cryptography(monkeypatch)
+    assert cli_main(["import", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"saadi: error: restricted.pdf: {NEEDS_CRYPTOGRAPHY}\n")
+    assert not library.exists() or not list(library.iterdir())
 
 
 def test_truncated_pdf_is_refused(tmp_path: Path) -> None:

@@ -95,10 +95,13 @@ def read_pdf(path: Path) -> Book:
     """Read a PDF book; every failure is a :class:`BookFormatError` naming what is wrong."""
     path = Path(path)
     with _quiet_pypdf():
-        reader = _open(path)
-        pages = _read_lines(reader, path)
-        outline = _outline(reader)
-        metadata = _metadata_fields(reader)
+        try:
+            reader = _open(path)
+            pages = _read_lines(reader, path)
+            outline = _outline(reader)
+            metadata = _metadata_fields(reader)
+        except DependencyError as error:  # from wherever pypdf first decrypts something
+            raise _missing_package(path, error) from error
     if sum(len(line.text) for page in pages for line in page) < 20 * len(pages):
         raise BookFormatError(path, "has no text layer (a scanned PDF?) — run OCR first")
     layout = _measure(pages)
@@ -150,14 +153,21 @@ def _open(path: Path) -> PdfReader:
             raise BookFormatError(path, "is password-protected — remove the password first")
         if not reader.pages:
             raise BookFormatError(path, "has no pages")
-    except BookFormatError:
+    except (BookFormatError, DependencyError):
         raise
-    except DependencyError as error:
-        reason = "is encrypted and needs the 'cryptography' package to be opened"
-        raise BookFormatError(path, reason) from error
     except Exception as error:  # pypdf raises many types (PdfReadError, KeyError, zlib.error…)
         raise BookFormatError(path, "the file is damaged or not a valid PDF") from error
     return reader
+
+
+def _missing_package(path: Path, error: DependencyError) -> BookFormatError:
+    """The refusal of a file that pypdf cannot read without an optional package. The project
+    installs 'cryptography' (pypdf's crypto extra), but an environment of one's own may lack
+    it, and then an AES-encrypted PDF — even one that only restricts printing — cannot open."""
+    if "cryptography" in str(error) or "AES" in str(error):
+        reason = "is encrypted with AES, which needs the 'cryptography' package"
+        return BookFormatError(path, f'{reason}: pip install "pypdf[crypto]"')
+    return BookFormatError(path, f"needs a package that is not installed ({error})")
 
 
 def _read_lines(reader: PdfReader, path: Path) -> list[list[Line]]:
@@ -166,6 +176,8 @@ def _read_lines(reader: PdfReader, path: Path) -> list[list[Line]]:
     for number, page in enumerate(reader.pages):
         try:
             pages.append(_page_lines(page, number))
+        except DependencyError:
+            raise
         except Exception as error:  # a broken content stream, font or filter
             reason = f"the file is damaged (page {number + 1} cannot be read)"
             raise BookFormatError(path, reason) from error
@@ -397,6 +409,8 @@ def _metadata_fields(reader: PdfReader) -> dict[str, str]:
     try:
         info = reader.metadata
         fields = {"title": info.title, "author": info.author} if info else {}
+    except DependencyError:
+        raise
     except Exception:  # a damaged info dictionary costs the metadata, not the book
         fields = {}
     return {key: str(fields.get(key) or "").strip() for key in ("title", "author")}
@@ -443,6 +457,8 @@ def _outline(reader: PdfReader) -> list[tuple[str, int, int]]:
 
     try:
         walk(reader.outline, 1)
+    except DependencyError:
+        raise
     except Exception:  # a broken outline: fall back to headings in the text
         return []
     return sorted(entries, key=lambda entry: entry[2])  # stable: same-page entries keep order
