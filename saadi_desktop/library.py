@@ -134,8 +134,12 @@ def _remove_partial(partial: Path) -> None:
 
 
 def find_by_sha(library: Path, sha: str) -> Path | None:
+    """The book imported from a file with this SHA-256: by its file name, which carries the
+    hash, or else by the hash stored in each DB (a DB copied in under another name)."""
     matches = sorted(library.glob(f"*-{sha[:10]}{DB_SUFFIX}"))
-    return matches[0] if matches else None
+    if matches:
+        return matches[0]
+    return next((info.path for info in _readable_books(library) if info.source_sha256 == sha), None)
 
 
 def book_paths(library: Path | None = None) -> list[Path]:
@@ -143,8 +147,9 @@ def book_paths(library: Path | None = None) -> list[Path]:
     return sorted(library.glob(f"*{DB_SUFFIX}")) if library.is_dir() else []
 
 
-def list_books(library: Path | None = None) -> list[BookInfo]:
-    """Every book in the library, by title. A damaged file is skipped, not fatal."""
+def _readable_books(library: Path | None) -> list[BookInfo]:
+    """What each book DB says about itself, in file-name order; a damaged file is skipped.
+    Listing and lookup both read this, so that every book listed can be opened by its id."""
     books: list[BookInfo] = []
     for path in book_paths(library):
         try:
@@ -152,22 +157,52 @@ def list_books(library: Path | None = None) -> list[BookInfo]:
                 books.append(db.info())
         except StoreError:
             continue
-    return sorted(books, key=lambda info: (info.title.lower(), info.id))
+    return books
+
+
+def list_books(library: Path | None = None) -> list[BookInfo]:
+    """Every book in the library, by title. A damaged file is skipped, not fatal."""
+    return sorted(_readable_books(library), key=lambda info: (info.title.lower(), info.id))
 
 
 def find_book(reference: str, library: Path | None = None) -> Path | None:
-    """The DB of a book id (or a unique prefix of one), a book DB path, or an imported file."""
+    """The DB of a book id (or a unique prefix of one), a book DB path, or an imported file.
+
+    An id is the one stored in the DB, as :func:`list_books` shows it, whatever the file is
+    called (a DB copied in from a backup keeps its id under any name). When two files carry
+    the same id, the one named after it wins, else the first by file name."""
     library = library or library_dir()
-    by_id = library / f"{reference}{DB_SUFFIX}"
-    if by_id.is_file():
-        return by_id
+    named = library / f"{reference}{DB_SUFFIX}"
+    if named.is_file() and _stored_id(named) == reference:
+        return named  # the usual case: one file opened, not the whole library
     candidate = Path(reference).expanduser()
     if candidate.is_file():
         if candidate.name.endswith(DB_SUFFIX):
             return candidate
         return find_by_sha(library, file_sha256(candidate))
-    prefixed = [p for p in book_paths(library) if p.name.startswith(reference)]
-    return prefixed[0] if len(prefixed) == 1 else None
+    books = _readable_books(library)
+    ids = {info.id for info in books if reference and info.id.startswith(reference)}
+    if reference in ids:
+        return _first_with_id(books, reference)
+    if named.is_file():  # a DB by its file name, or a damaged one for its opener to report
+        return named
+    return _first_with_id(books, ids.pop()) if len(ids) == 1 else None
+
+
+def _stored_id(path: Path) -> str | None:
+    """The id a book DB carries; None when it cannot be read."""
+    try:
+        with BookDB.open(path) as db:
+            return db.book_id
+    except StoreError:
+        return None
+
+
+def _first_with_id(books: list[BookInfo], book_id: str) -> Path:
+    """Of the files that carry ``book_id``, the one named after it, else the first by name."""
+    paths = [info.path for info in books if info.id == book_id]
+    named = [path for path in paths if path.name == f"{book_id}{DB_SUFFIX}"]
+    return (named or paths)[0]
 
 
 def resolve_book(reference: str, library: Path | None = None) -> Path:

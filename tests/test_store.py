@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, STORY, make_epub
 
+from saadi_desktop.cli import main as cli_main
 from saadi_desktop.library import DB_SUFFIX, import_book, list_books, remove_book, resolve_book
 from saadi_desktop.store import SCHEMA_VERSION, BookDB, StoreError
 from saadi_desktop.store import bookdb as bookdb_module
@@ -98,6 +101,40 @@ def test_books_are_found_by_id_prefix_path_and_original_file(
     assert resolve_book(str(info.path)) == resolve_book(str(small_epub)) == info.path
     with pytest.raises(StoreError, match="no such book"):
         resolve_book("nothing-like-this")
+
+
+def test_a_book_copied_in_under_another_name_opens_by_the_id_it_is_listed_with(
+    small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    info = import_book(small_epub).info
+    backup = library / f"from-the-backup{DB_SUFFIX}"
+    shutil.copyfile(info.path, backup)
+    info.path.unlink()
+    assert cli_main(["books", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(book["id"], book["path"]) for book in listed] == [(info.id, str(backup))]
+    assert cli_main(["show", info.id, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == str(backup)
+    assert resolve_book(info.id) == resolve_book(info.id[:8]) == backup
+    assert resolve_book("from-the-backup") == backup  # its file name still works too
+    again = import_book(small_epub)  # the original file: found by the hash the DB stores
+    assert not again.created and again.info.path == backup
+    assert sorted(library.glob(f"*{DB_SUFFIX}")) == [backup]
+
+
+def test_of_two_files_with_one_id_lookup_picks_one_the_same_way_each_time(
+    small_epub: Path, library: Path
+) -> None:
+    info = import_book(small_epub).info
+    copies = [library / f"{name}{DB_SUFFIX}" for name in ("a-copy", "z-copy")]
+    for copy in copies:
+        shutil.copyfile(info.path, copy)
+    assert [book.id for book in list_books()] == [info.id] * 3
+    assert resolve_book(info.id) == resolve_book(info.id[:8]) == info.path  # named after it
+    remove_book(info.id)
+    assert resolve_book(info.id) == resolve_book(info.id[:8]) == copies[0]  # first by name
+    remove_book(info.id)
+    assert resolve_book(info.id) == copies[1]
 
 
 def test_a_failed_write_leaves_no_half_written_book(
