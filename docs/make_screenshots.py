@@ -4,13 +4,19 @@
     python docs/make_screenshots.py --real-index SAADI_HOME
     python docs/make_screenshots.py --companion [BOOK]
     python docs/make_screenshots.py --companion-real BOOK_DB
+    python docs/make_screenshots.py --outline [BOOK]
 
 The book (by default the shared Crime and Punishment EPUB) is imported into a temporary library,
 so the real one is never touched. ``--real-index`` shows the entity browser on a copy of each book
 a library's default model has indexed (entity-browser-real-model.png). ``--companion`` takes
-only the "Who is this?" card and the "Where was I?" recap (who-card.png, recap.png);
+only the "Who is this?" card and the "Where was I?" recap (who-card.png, recap.png, and its
+end, recap-recent.png);
 ``--companion-real`` takes them on a copy of a book DB the real model has indexed (part of),
 read up to the last passage it indexed (who-card-real-model.png, recap-real-model.png).
+``--outline`` takes only the outline: a level-1 headline chosen (outline.png), a passage's
+headline (outline-passage.png) and a list the model could not condense, if there is one
+(outline-list.png), each with the book's key sentences below. The outline and the recap shots
+are of the stand-in model's state: its headlines are the passage's first words, not a model's.
 """
 
 from __future__ import annotations
@@ -109,18 +115,7 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     app.processEvents()
     save(window, "entity-browser.png")
 
-    tools.show_tab(2)
-    outline = tools.outline
-    ones = sorted(path for path, node in outline.nodes.items() if node.level == 1)
-    if ones:  # the first level-1 summary, opened: its span is shaded in the reader
-        for depth in range(1, len(ones[0]) + 1):
-            outline.item_at(ones[0][:depth]).setExpanded(True)
-        item = outline.item_at(ones[0])
-        outline.tree.setCurrentItem(item)
-        outline.tree.scrollToItem(item)
-        outline.open_item(item)
-    app.processEvents()
-    save(window, "outline.png")
+    shoot_outline(app, window)
 
     tools.set_theme("dark")
     tools.show_tab(1)
@@ -130,6 +125,64 @@ def shoot_reading_tools(app: QApplication, window: Any) -> None:
     tools.set_theme("light")
     window.splitter.setSizes(sizes[0])
     column.setSizes(sizes[1])
+
+
+def shoot_outline(app: QApplication, window: Any, *, more: bool = False) -> None:
+    """The outline tab: the first level-1 node opened and chosen (its headline and key
+    sentences below, its span shaded in the reader); with ``more``, a passage of it chosen, and
+    the first list the model could not condense."""
+    tools = window.tools
+    tools.show_tab(2)
+    outline = tools.outline
+
+    def choose(path: tuple[int, ...], name: str) -> None:
+        for depth in range(1, len(path) + 1):
+            outline.item_at(path[:depth]).setExpanded(True)
+        item = outline.item_at(path)
+        outline.tree.setCurrentItem(item)
+        outline.tree.scrollToItem(item)
+        outline.open_item(item)
+        app.processEvents()
+        save(window, name)
+
+    ones = sorted(path for path, node in outline.nodes.items() if node.level == 1)
+    if ones:  # the first level-1 node, opened: its span is shaded in the reader
+        choose(ones[0], "outline.png")
+    if not more or not ones:
+        return
+    under = [path for path in outline.nodes if path[: len(ones[0])] == ones[0]]
+    passages = sorted(path for path in under if outline.nodes[path].form == "headline"
+                      and outline.nodes[path].level == 0)  # fmt: skip
+    if passages:  # its first passage with a headline
+        choose(passages[0], "outline-passage.png")
+    lists = sorted(path for path, node in outline.nodes.items() if node.form == "list")
+    if lists:
+        choose(lists[0], "outline-list.png")
+
+
+def shoot_outline_only(book: Path) -> int:
+    """The outline on ``book`` with the stand-in state, read up to READ_UP_TO."""
+    from saadi_desktop.llm.demo import names_model
+    from saadi_desktop.state.builder import build_state
+    from saadi_desktop.store import BookDB
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:
+        os.environ["SAADI_HOME"] = home
+        app, window = new_window()
+        window.import_files([str(book)])
+        wait_until(app, lambda: window.reader.book is not None and window.path is not None)
+        with BookDB.open(window.path) as db:
+            build_state(db, names_model(), limit=INDEXED_CHUNKS)
+        window.refresh_library()
+        reader = window.reader
+        place = next((s.start for s in reader.book.sections if s.title == READ_UP_TO), None)
+        reader.scroll_to(place if place is not None else len(reader.book.text) // 3)
+        window.search.spoilers.setChecked(False)
+        show_people(app, window)  # the room the reading tools get, and the notes as of here
+        shoot_outline(app, window, more=True)
+        window.close()
+    return 0
 
 
 def shoot_indexing(app: QApplication, window: Any) -> None:
@@ -260,6 +313,10 @@ def shoot_companion(app: QApplication, window: Any, suffix: str = "") -> None:
     wait_until(app, lambda: bool(shown))
     app.processEvents()
     save(window, f"recap{suffix}.png")
+    bar = companion.recap.sheet.view.verticalScrollBar()
+    bar.setValue(bar.maximum())  # the end: the last passages by their headlines, the people
+    app.processEvents()
+    save(window, f"recap-recent{suffix}.png")
     companion.recap.sheet.dismiss()
 
 
@@ -317,6 +374,8 @@ def main(argv: list[str]) -> int:
         return shoot_companion_only(Path(argv[1]) if len(argv) == 2 else BOOK)
     if argv[:1] == ["--companion-real"] and len(argv) == 2:
         return shoot_companion_real(Path(argv[1]))
+    if argv[:1] == ["--outline"] and len(argv) <= 2:
+        return shoot_outline_only(Path(argv[1]) if len(argv) == 2 else BOOK)
     book = Path(argv[0]) if argv else BOOK
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="saadi-shots-") as home:

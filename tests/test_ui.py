@@ -8,22 +8,38 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from conftest import STORY, make_epub
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFont, QTextCursor, QTextDocument
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextBrowser
 from pytestqt.qtbot import QtBot
 
+from saadi_desktop import views
 from saadi_desktop.books import Section
+from saadi_desktop.library import import_book
+from saadi_desktop.llm.demo import names_model
 from saadi_desktop.search import Results
 from saadi_desktop.search.embed import HashingEmbedder
-from saadi_desktop.ui import operations
+from saadi_desktop.state.builder import build_state
+from saadi_desktop.store import BookDB
+from saadi_desktop.ui import operations, theme
 from saadi_desktop.ui.dialogs import confirm, report_unexpected
 from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.notes import (
+    BookNotes,
+    KeySentence,
+    OutlineNode,
+    cut_line,
+    group_outline,
+    list_lines,
+    outline_node,
+    quoted,
+)
+from saadi_desktop.ui.outline_panel import OutlinePanel
 from saadi_desktop.ui.passages import PositionMap, heading_span, snippet
 
 # The story, then chapters enough to fill several screens; the old woman comes back late.
@@ -389,3 +405,186 @@ def test_an_empty_result_list_says_how_many_passages_match_later(
     from saadi_desktop.ui.search_panel import no_results
 
     assert no_results(later, spoilers) == said
+
+
+# -- the outline: the headline tree, the model's words apart from the book's -------------------
+
+
+def headline_notes(tmp_path: Path) -> tuple[BookNotes, str]:
+    """LONG_STORY indexed by the stand-in model (it writes headlines), its notes for the whole
+    book built as the reading tools build them."""
+    path = import_book(make_epub(tmp_path / "headlines.epub", LONG_STORY), chunk_words=40)
+    with BookDB.open(path.info.path) as db:
+        build_state(db, names_model())
+        chunks, text = db.chunks(), db.text()
+        nodes = [outline_node(row) for row in views.outline(db)]
+    starts, ends = [c.start for c in chunks], [c.end for c in chunks]
+    return BookNotes(None, None, starts, ends, [], group_outline(nodes, starts, ends)), text
+
+
+def outline_panel(qtbot: QtBot, notes: BookNotes | None, text: str) -> OutlinePanel:
+    panel = OutlinePanel(lambda position: f"Chapter · {position}")
+    qtbot.addWidget(panel)
+    panel.set_notes(notes, text)
+    return panel
+
+
+def choose(panel: OutlinePanel, wanted: Callable[[OutlineNode], bool]) -> OutlineNode:
+    """Choose the first row (in tree order) whose node is ``wanted``; its detail shows."""
+    path = min(p for p, node in panel.nodes.items() if wanted(node))
+    item = panel.item_at(path)
+    assert item is not None
+    panel.tree.setCurrentItem(item)
+    return panel.nodes[path]
+
+
+def style_at(view: QTextBrowser, words: str) -> tuple[bool, str]:
+    """Whether ``words`` are shown in italics, and in which colour, in ``view``."""
+    found = view.document().find(words)
+    assert not found.isNull(), f"{words!r} is not shown"
+    char = found.charFormat()
+    return char.fontItalic(), char.foreground().color().name()
+
+
+def test_the_outline_nests_passage_headlines_under_their_fold() -> None:
+    starts, ends = [0, 10, 20, 30], [10, 20, 30, 40]
+    one = OutlineNode(1, 0, 2, 0, 30, "Two walk", form="headline")
+    first = OutlineNode(0, 0, 0, 0, 10, "One walks", form="headline")
+    third = OutlineNode(0, 2, 2, 20, 30, "A sentence.", extract=True, form="extract")
+    unfolded = OutlineNode(0, 3, 3, 30, 40, "Three walk", form="headline")
+    roots = group_outline([one, first, third, unfolded], starts, ends)
+    assert roots == [one, unfolded]  # a passage read but not folded yet stands as a root
+    # the passages' own nodes; a bare chunk where there is none (a book indexed before)
+    assert one.children[0] is first and one.children[2] is third
+    assert one.children[1] == OutlineNode(0, 1, 1, 10, 20, "")
+    keyed = outline_node({"level": 1, "first_chunk": 0, "last_chunk": 2, "start": 0, "end": 30,
+                          "text": "a\nb", "provisional": False, "extract": False, "form": "list",
+                          "keys": [{"start": 3, "end": 9, "text": "Quoted."}]})  # fmt: skip
+    assert keyed.lines() == ["a", "b"] and keyed.keys == (KeySentence(3, 9, "Quoted."),)
+
+
+def test_the_outline_shows_headlines_as_the_models_and_key_sentences_as_the_books(
+    qtbot: QtBot, tmp_path: Path, library: Path
+) -> None:
+    notes, text = headline_notes(tmp_path)
+    panel = outline_panel(qtbot, notes, text)
+    assert [n.level for n in notes.outline] == [3]  # book → … → passage
+    passage = choose(panel, lambda n: n.level == 0 and n.form == "headline")
+    item = panel.item_at(min(p for p, n in panel.nodes.items() if n is passage))
+    assert item is not None and item.text(0).endswith(f" — {' '.join(passage.text.split())}")
+    shown = panel.summary.toPlainText()
+    assert "Headline (written by the model)" in shown and "From the book:" in shown
+    assert passage.keys and f"“{passage.keys[0].text}”" in shown
+    book = theme.current().book
+    assert style_at(panel.summary, passage.keys[0].text) == (True, book)
+    italic, colour = style_at(panel.summary, passage.text)
+    assert not italic and colour != book
+    key = passage.keys[0]
+    with qtbot.waitSignal(panel.span_requested) as asked:
+        panel.summary.anchorClicked.emit(QUrl(f"key:{key.start}:{key.end}"))
+    assert asked.args == [key.start, key.end, 0]
+    assert text[key.start : key.end] == key.text
+
+
+def test_a_fold_the_model_could_not_make_is_shown_as_a_list(
+    qtbot: QtBot, tmp_path: Path, library: Path
+) -> None:
+    notes, text = headline_notes(tmp_path)
+    panel = outline_panel(qtbot, notes, text)
+    listed = choose(panel, lambda n: n.form == "list")
+    item = panel.item_at(min(p for p, n in panel.nodes.items() if n is listed))
+    assert item is not None and "list of headlines) — " in item.text(0)
+    assert item.text(0).endswith(" · ".join(listed.lines()))
+    shown = panel.summary.toPlainText()
+    assert "could not condense" in shown and "(written by the model)" in shown
+    assert all(f"• {line}" in shown for line in listed.lines())  # a line each
+
+
+def test_an_older_books_outline_keeps_its_marks(qtbot: QtBot, library: Path) -> None:
+    text = "It was a hot evening early in July when the young man came out of his garret. " * 4
+    prose = OutlineNode(1, 0, 1, 0, 160, "A summary the model wrote.", provisional=True)
+    stand_in = OutlineNode(1, 2, 3, 160, len(text), "It was a hot evening.", extract=True)
+    starts, ends = [0, 80, 160, 240], [80, 160, 240, len(text)]
+    roots = group_outline([prose, stand_in], starts, ends)
+    notes = BookNotes(None, None, starts, ends, [], roots)
+    panel = outline_panel(qtbot, notes, text)
+    first, second = panel.item_at((0,)), panel.item_at((1,))
+    assert first is not None and second is not None
+    assert first.text(0).endswith("(provisional) — A summary the model wrote.")
+    assert second.text(0).endswith("(extract) — “It was a hot evening.”")
+    choose(panel, lambda n: n is prose)
+    assert "Summary (written by the model" in panel.summary.toPlainText()
+    choose(panel, lambda n: n is stand_in)
+    assert "sentences from the book stand in" in panel.summary.toPlainText()
+    assert style_at(panel.summary, "It was a hot evening.") == (True, theme.current().book)
+    chunk = panel.item_at((0, 0))
+    assert chunk is not None  # a bare chunk: its opening, quoted (the book's words)
+    assert chunk.text(0) == "Passage 1 · Chapter · 0–25 % — “" + " ".join(text[:80].split()) + "”"
+    choose(panel, lambda n: n.level == 0)
+    assert "The passage opens (the book's words):" in panel.summary.toPlainText()
+
+
+def test_a_passage_without_a_headline_shows_the_books_words(qtbot: QtBot, library: Path) -> None:
+    text = "Chapter One\n\nThe stairs were dark and the bell was loud that night. Rodion rang."
+    key = KeySentence(13, 67, text[13:67])
+    passage = OutlineNode(0, 0, 0, 0, len(text), key.text, extract=True, form="extract",
+                          keys=(key,))  # fmt: skip
+    notes = BookNotes(None, None, [0], [len(text)], [], group_outline([passage], [0], [len(text)]))
+    panel = outline_panel(qtbot, notes, text)
+    item = panel.item_at((0,))
+    assert item is not None  # no headline: its opening, quoted (the book's words)
+    assert item.text(0).endswith(
+        "— “The stairs were dark and the bell was loud that night. Rodion rang.”"
+    )
+    choose(panel, lambda n: n is passage)
+    shown = panel.summary.toPlainText()
+    assert "No headline" in shown and shown.count(key.text) == 1  # quoted once, as a key
+    assert style_at(panel.summary, key.text) == (True, theme.current().book)
+
+
+@pytest.mark.parametrize(
+    ("words", "shown"),
+    [
+        ("The bell rang.", "“The bell rang.”"),
+        ("“Well,” he said.", "“Well,” he said.”"),  # not '““Well,'
+        ("He said, “Go.”", "“He said, “Go.”"),
+        ("“Go!”", "“Go!”"),
+    ],
+)
+def test_the_books_words_are_quoted_once(words: str, shown: str) -> None:
+    assert quoted(words) == shown
+
+
+def test_a_long_line_is_cut_inside_the_books_words() -> None:
+    line = [("He walks", False), (" · ", False), ("The bell rang twice that night.", True)]
+    assert cut_line(line, 10) == line
+    assert cut_line(line, 6) == [*line[:2], ("The bell rang …", True)]
+    assert cut_line(line, 5) == [line[0], (" …", False)]  # not '· “The bell …”'
+    assert cut_line(line, 2) == [line[0], (" …", False)]
+    assert cut_line(line, 1) == [("He …", False)]
+
+
+def test_a_list_quotes_the_book_where_a_part_had_no_headline(qtbot: QtBot, library: Path) -> None:
+    text = "x" * 40
+    said = OutlineNode(0, 0, 0, 0, 10, "He walks", form="headline")
+    stood = OutlineNode(0, 1, 1, 10, 20, "The bell rang.", extract=True, form="extract")
+    inner = OutlineNode(1, 0, 1, 0, 20, "He walks\nThe bell rang.", form="list")
+    other = OutlineNode(1, 2, 3, 20, 40, "She counts", form="headline")
+    top = OutlineNode(2, 0, 3, 0, 40, "He walks · The bell rang.\nShe counts", form="list")
+    starts, ends = [0, 10, 20, 30], [10, 20, 30, 40]
+    roots = group_outline([top, inner, other, said, stood], starts, ends)
+    assert list_lines(inner) == [[("He walks", False)], [("The bell rang.", True)]]
+    assert list_lines(top) == [  # a line of a list: its lines, marked the same way
+        [("He walks", False), (" · ", False), ("The bell rang.", True)],
+        [("She counts", False)],
+    ]
+    quoting = OutlineNode(1, 0, 1, 0, 20, "He walks\n“The bell rang.”", form="list",
+                          children=[said, stood])  # fmt: skip
+    assert list_lines(quoting)[1] == [("“The bell rang.”", True)]  # the builder quotes them now
+    panel = outline_panel(qtbot, BookNotes(None, None, starts, ends, [], roots), text)
+    row = panel.item_at((0,))
+    assert row is not None and row.text(0).endswith("— He walks · “The bell rang.” · She counts")
+    choose(panel, lambda n: n is top)
+    assert "In quotes: the book's own words" in panel.summary.toPlainText()
+    assert style_at(panel.summary, "The bell rang.") == (True, theme.current().book)
+    assert style_at(panel.summary, "He walks")[0] is False

@@ -16,16 +16,22 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, QUrl
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QMenu, QTextBrowser
 from pytestqt.qtbot import QtBot
 from test_who import build_book
 
+from saadi_desktop.llm.demo import names_model
+from saadi_desktop.recap import Recap, RecapPart
 from saadi_desktop.search.embed import HashingEmbedder
-from saadi_desktop.ui import operations
+from saadi_desktop.state.builder import build_state
+from saadi_desktop.store import BookDB
+from saadi_desktop.ui import operations, theme
 from saadi_desktop.ui.companion.card import card_html
 from saadi_desktop.ui.companion.companion import Companion
+from saadi_desktop.ui.companion.recap_sheet import KINDS, recap_html
 from saadi_desktop.ui.companion.where_was_i import RECAP_ON_RETURN
 from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.safe_text import NotesView
 from saadi_desktop.who import Card
 
 
@@ -269,7 +275,8 @@ def test_where_was_i_shows_the_story_so_far(
     sheet = companion.recap.sheet
     assert sheet.isVisible() and "Spoiler-safe: the story up to Chapter" in sheet.scope.text()
     page = sheet.view.toPlainText()
-    assert "Summary of passages" in page and "In the last passages" in page
+    by_model = next(p for p in told.parts if not p.extract)  # a headline, or a list of them
+    assert KINDS[by_model.form] in page and "In the last passages" in page
     assert "Alyona Ivanovna" in page
     last = len(told.parts) - 1
     sheet.view.anchorClicked.emit(QUrl(f"part:{last}"))
@@ -332,3 +339,113 @@ def test_no_recap_when_the_reader_turned_it_off_or_was_just_here(
     set_last_read(indexed, "2020-01-01T00:00:00+00:00")
     window.open_book(indexed)
     assert companion.recap.request == 0 and not companion.recap.sheet.isVisible()
+
+
+def style_at(view: QTextBrowser, words: str) -> tuple[bool, str]:
+    """Whether ``words`` are shown in italics, and in which colour, in ``view`` (the first
+    time they are shown)."""
+    return styles(view, words)[0]
+
+
+def styles(view: QTextBrowser, words: str) -> list[tuple[bool, str]]:
+    """Every time ``words`` are shown in ``view``: in italics or not, and in which colour."""
+    found, document = [], view.document()
+    cursor = document.find(words)
+    while not cursor.isNull():
+        char = cursor.charFormat()
+        found.append((char.fontItalic(), char.foreground().color().name()))
+        cursor = document.find(words, cursor)
+    assert found, f"{words!r} is not shown"
+    return found
+
+
+def test_the_recap_tells_the_models_headlines_apart_from_the_books_sentences(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, library: Path
+) -> None:
+    from conftest import make_epub
+    from test_who import BOOK
+
+    from saadi_desktop.library import import_book
+
+    path = import_book(make_epub(tmp_path / "headlines.epub", BOOK), chunk_words=40).info.path
+    with BookDB.open(path) as db:
+        build_state(db, names_model())  # a stand-in that writes headlines
+    window.open_book(path)
+    companion = read_to(qtbot, window, "Chapter Nine")
+    with qtbot.waitSignal(companion.recap.recap_shown, timeout=5000) as shown:
+        companion.recap.show_recap()
+    told, sheet = shown.args[0], companion.recap.sheet
+    page = sheet.view.toPlainText()
+    headline = next(p for p in told.parts if p.form == "headline" and p.level == 0 and p.keys)
+    assert "headline, written by the model" in page and headline.text in page
+    colours = theme.current()
+    start, end, quoted = headline.keys[0]
+    assert f"“{quoted}”" in page
+    # (the stand-in's headline is the passage's first sentence, often its key sentence too:
+    # shown once as the model's words and once quoted as the book's)
+    assert any(not italic and colour != colours.book
+               for italic, colour in styles(sheet.view, headline.text))  # fmt: skip
+    assert (True, colours.book) in styles(sheet.view, quoted)
+    sheet.view.anchorClicked.emit(QUrl(f"key:{start}:{end}"))  # a key sentence: go there
+    assert not sheet.isVisible()
+    assert window.reader.highlighted()[0] == (start, end)
+
+
+def test_a_recaps_list_is_a_line_a_headline_and_extracts_are_the_books_words(
+    qapp: QApplication,
+) -> None:
+    listed = RecapPart(2, 0, 9, 0, 900, "Chapter One › Two", "He walks\nShe counts", False,
+                       "list", ((10, 40, "The stairs were dark that night."),))  # fmt: skip
+    extract = RecapPart(0, 10, 10, 900, 990, "Chapter Three", "The bell rang twice.", True)
+    view = NotesView()
+    view.setHtml(recap_html(Recap(None, None, "the end", (listed, extract), ())))
+    page = view.toPlainText()
+    assert "the model's headlines of its parts" in page and "in quotes" not in page
+    assert "• He walks\n• She counts" in page.replace("\u2028", "\n")
+    assert "extracts from the book" in page and "“The bell rang twice.”" in page
+    book = theme.current().book
+    assert style_at(view, "The bell rang twice.") == (True, book)
+    assert style_at(view, "The stairs were dark that night.") == (True, book)
+    assert style_at(view, "He walks") != (True, book)
+    # where the outline tells that a line is a part's extract, it is quoted as the book's
+    lines = {
+        0: [[("He walks", False)], [("She counts", False), (" · ", False), ("It rang.", True)]]
+    }
+    view.setHtml(recap_html(Recap(None, None, "the end", (listed,), ()), lines))
+    assert "in quotes, the book's words" in view.toPlainText()
+    assert "• She counts · “It rang.”" in view.toPlainText()
+    assert style_at(view, "It rang.") == (True, book)
+
+
+def test_a_recaps_list_of_extracts_is_quoted_as_the_books_words(
+    tmp_path: Path, library: Path
+) -> None:
+    """No passage has a headline (the scripted model writes none) and every fold is refused
+    (it names someone no passage names): the tree is lists of extracts, quoted as such."""
+    from conftest import make_epub
+    from test_who import BOOK
+    from test_who import reply as names_only
+
+    from saadi_desktop.library import import_book
+    from saadi_desktop.llm.base import Message
+    from saadi_desktop.llm.scripted import ScriptedLLM
+    from saadi_desktop.ui.companion.where_was_i import _read_recap
+
+    def refused_folds(messages: list[Message]) -> str:
+        if "Task: one headline for passages" in messages[-1]["content"]:
+            return "Headline: Zossimov arrives at the inn.\n"
+        return names_only(messages)
+
+    path = import_book(make_epub(tmp_path / "lists.epub", BOOK), chunk_words=40).info.path
+    with BookDB.open(path) as db:
+        build_state(db, ScriptedLLM(default=refused_folds))
+    told, lines = _read_recap(path, None, lambda *_: None)
+    listed = [index for index, part in enumerate(told.parts) if part.form == "list"]
+    assert listed and sorted(lines) == listed
+    assert all(by_book for index in listed for line in lines[index] for words, by_book in line
+               if words != " · ")  # fmt: skip
+    view = NotesView()
+    view.setHtml(recap_html(told, lines))
+    first = lines[listed[0]][0][0][0]
+    assert "in quotes, the book's words" in view.toPlainText()
+    assert style_at(view, first) == (True, theme.current().book)

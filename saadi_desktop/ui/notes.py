@@ -10,8 +10,9 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from saadi_desktop.state.names import HONORIFICS
 from saadi_desktop.who import KnownEntity
@@ -24,19 +25,117 @@ NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of
 EntityEntry = KnownEntity
 
 
+# What a node's text is (see views.outline): the model's words, or the book's standing in.
+HEADLINE = "headline"  # one line the model wrote
+LIST = "list"  # a fold the model could not make: its children's headlines, one a line
+EXTRACT = "extract"  # the book's own sentence(s) standing in
+PROSE = "prose"  # a summary an earlier version wrote (a book indexed before headlines)
+LIST_SEPARATOR = "\n"
+
+
+@dataclass(frozen=True)
+class KeySentence:
+    """One of the book's own sentences within a node's span, chosen without the model."""
+
+    start: int  # offsets into the canonical text: a click goes there
+    end: int
+    text: str
+
+
 @dataclass(frozen=True)
 class OutlineNode:
-    """A summary, or (level 0) one chunk under a level-1 summary."""
+    """A node of the summary tree: a fold (level ≥ 1) or a passage (level 0). A passage of a
+    book indexed before passages had nodes is a bare chunk: no text, no keys."""
 
     level: int
     first_chunk: int
     last_chunk: int
     start: int
     end: int
-    text: str  # the summary; "" for a chunk
+    text: str  # in the node's ``form``; "" for a bare chunk
     provisional: bool = False
-    extract: bool = False  # a failed fold's stand-in: sentences from the book, not a summary
+    extract: bool = False  # the book's words stand in (an extract, or an old fold's stand-in)
+    form: str = PROSE
+    keys: tuple[KeySentence, ...] = ()
     children: list[OutlineNode] = field(default_factory=list)
+
+    @property
+    def by_model(self) -> bool:
+        """Whether the text is the model's words (a headline, a list of them, old prose)."""
+        return bool(self.text) and not self.extract
+
+    def lines(self) -> list[str]:
+        """A list's headlines, one per child; any other text as one line."""
+        if self.form != LIST:
+            return [" ".join(self.text.split())] if self.text.strip() else []
+        return [" ".join(line.split()) for line in self.text.split(LIST_SEPARATOR) if line.strip()]
+
+
+Segment = tuple[str, bool]  # words of a list's line, and whether they are the book's
+MIN_CUT = 3  # fewer words of a segment than this are left out of a cut line, not shown cut
+_OPENING_QUOTES = ("“", '"', "‘", "'", "«")
+_CLOSING_QUOTES = ("”", '"', "’", "'", "»")
+
+
+def quoted(words: str) -> str:
+    """The book's ``words`` in quotation marks — but not a second mark beside the book's own
+    (a line of dialogue): '““Well,' reads as a typo."""
+    opening = "" if words.startswith(_OPENING_QUOTES) else "“"
+    return f"{opening}{words}{'' if words.endswith(_CLOSING_QUOTES) else '”'}"
+
+
+def list_lines(node: OutlineNode) -> list[list[Segment]]:
+    """A list's lines, each as segments marked as the book's words where the child it stands
+    for had no headline (its extract stood in, so the list quotes the book there too). A line
+    of a child that is a list itself is that child's lines run together, marked the same way."""
+    return [_segments(line, node.children) for line in node.lines()]
+
+
+def _segments(line: str, children: Sequence[OutlineNode]) -> list[Segment]:
+    child = next((c for c in children if c.text and line in _as_line(c)), None)
+    if child is None:
+        return [(line, False)]
+    if child.extract:
+        return [(line, True)]
+    if child.form != LIST or not child.children:
+        return [(line, False)]
+    joined: list[Segment] = []
+    for index, own in enumerate(child.lines()):
+        joined += [(" · ", False)] * (index > 0) + _segments(own, child.children)
+    return joined
+
+
+def cut_line(line: Sequence[Segment], words: int) -> list[Segment]:
+    """The first ``words`` words of a list's line (a line that is a whole list run together can
+    be long), whose-words marks kept, ' …' where it is cut — inside the book's words when it
+    cuts them, so that a quote never passes for a whole sentence."""
+    kept: list[Segment] = []
+    left = words
+    for text, by_book in line:
+        said = text.split()
+        if len(said) > left:
+            if kept and left < MIN_CUT:  # not a stub of a quote: '· “The …”'
+                return [*(kept[:-1] if kept[-1] == (" · ", False) else kept), (" …", False)]
+            lead = " " if text[:1].isspace() else ""  # after a separator: its space
+            return [*kept, (f"{lead}{' '.join(said[:left])} …", by_book)]
+        kept.append((text, by_book))
+        left -= len(said)
+    return kept
+
+
+def _as_line(child: OutlineNode) -> tuple[str, ...]:
+    """A child's text as a list's line holds it: its own lines joined by ' · '; an extract in
+    quotes (as the builder writes it now) or bare (as it wrote it before)."""
+    flat = " ".join(child.text.replace(LIST_SEPARATOR, " · ").split())
+    return (flat, f"“{flat}”") if child.extract else (flat,)
+
+
+def outline_node(row: Mapping[str, Any]) -> OutlineNode:
+    """A node from a row of :func:`saadi_desktop.views.outline` (no children yet)."""
+    keys = tuple(KeySentence(k["start"], k["end"], k["text"]) for k in row.get("keys", ()))
+    return OutlineNode(row["level"], row["first_chunk"], row["last_chunk"], row["start"],
+                       row["end"], row["text"], row["provisional"], row["extract"],
+                       row.get("form", PROSE), keys)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -118,12 +217,14 @@ _TITLE_BEFORE = re.compile(
 def group_outline(
     summaries: Sequence[OutlineNode], chunk_starts: Sequence[int], chunk_ends: Sequence[int]
 ) -> list[OutlineNode]:
-    """Nest summaries into a tree: each node holds the nodes one level down whose chunks it
-    covers, and a level-1 node its chunks (level 0). The roots are the highest nodes: those
-    no node one level up covers yet, in book order."""
+    """Nest the tree's nodes: each node holds the nodes one level down whose chunks it covers,
+    and a level-1 node its passages (level 0) — their own nodes, or bare chunks where a book
+    indexed by an earlier version has none. The roots are the highest nodes: those no node one
+    level up covers yet (a passage read but not folded yet is one), in book order."""
     by_level: dict[int, list[OutlineNode]] = {}
     for node in summaries:
         by_level.setdefault(node.level, []).append(node)
+    passages = {n.first_chunk: n for n in by_level.get(0, [])}
     roots: list[OutlineNode] = []
     for level, nodes in by_level.items():
         above = by_level.get(level + 1, [])
@@ -131,9 +232,12 @@ def group_outline(
         for node in nodes:
             if not any(n.first_chunk <= node.first_chunk <= n.last_chunk for n in above):
                 roots.append(node)  # not folded further yet: a root of its own
+            if level == 0:
+                continue
             if level == 1:
                 node.children.extend(
-                    OutlineNode(0, seq, seq, chunk_starts[seq], chunk_ends[seq], "")
+                    passages.get(seq)
+                    or OutlineNode(0, seq, seq, chunk_starts[seq], chunk_ends[seq], "")
                     for seq in range(node.first_chunk, node.last_chunk + 1)
                 )
             else:

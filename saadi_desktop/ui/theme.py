@@ -29,10 +29,17 @@ class Theme:
     current: str  # the chosen search result's card
     current_border: str
     safe: str  # the spoiler-safe scope line
+    book: str  # the book's own words quoted in the notes, unlike the model's (key sentences)
 
     def highlight(self, kind: str) -> str:
         """The background of a highlight of ``kind`` ("query" or "alias")."""
         return self.alias if kind == "alias" else self.query
+
+    @property
+    def book_words(self) -> str:
+        """The style of the book's own words quoted in a note (a link too: no underline), so
+        that they never pass for the model's."""
+        return f"color:{self.book}; font-style:italic; text-decoration:none"
 
 
 # The light theme is the platform's palette plus the first slice's colours.
@@ -53,6 +60,7 @@ LIGHT = Theme(
     current="#fff8e6",
     current_border="#c77d12",
     safe="#2f5d2f",
+    book="#6a3d7a",
 )
 # Dark: light grey text on near-black, and highlights dark enough that it stays readable.
 DARK = Theme(
@@ -72,6 +80,7 @@ DARK = Theme(
     current="#3a3120",
     current_border="#d08a2a",
     safe="#8fcf8f",
+    book="#d3b3e0",
 )
 THEMES = {t.name: t for t in (LIGHT, DARK)}
 

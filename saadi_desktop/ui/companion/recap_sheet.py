@@ -1,12 +1,15 @@
 """The "Where was I?" sheet: a recap of the story so far laid over the reader.
 
 It shows a :class:`~saadi_desktop.recap.Recap` (already cut at the spoiler limit): each
-paragraph with the place it tells (a link: go there), extracts marked as sentences copied from
-the book, then the people of the last passages (a link: their card). Esc or "Continue reading"
-closes it.
+paragraph with the place it tells (a link: go there) and whose words it is — a headline the
+model wrote, a list of them, or extracts copied from the book — then the book's key sentences of
+its span, quoted in the book's own style (a link: go to the sentence); then the people of the
+last passages (a link: their card). Esc or "Continue reading" closes it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from PySide6.QtCore import QRect, Qt, QUrl, Signal
 from PySide6.QtGui import QColor
@@ -21,9 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from saadi_desktop.recap import Recap
+from saadi_desktop.recap import Recap, RecapPart
+from saadi_desktop.state.answer import FOLD_WORDS
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
+from saadi_desktop.ui.notes import Segment, cut_line, quoted
 from saadi_desktop.ui.safe_text import NotesView, escape
 from saadi_desktop.who import kind_label
 
@@ -33,6 +38,15 @@ EXTRACTS_LINE = (
     "The model has not summarised this part yet: these are sentences copied from the book "
     "(extracts), chosen without a model from the text up to here."
 )
+# Whose words a part is, by its form (see views.outline); said after the place it tells.
+KINDS = {
+    "headline": "headline, written by the model",
+    "list": "the model's headlines of its parts (it could not condense them into one)",
+    "prose": "summary, written by the model",
+}
+BOOK_KIND = "extracts from the book"
+LINE_WORDS = FOLD_WORDS  # a list's line in the recap: as long as a headline of a fold may be
+LIST_QUOTES = "; in quotes, the book's words where a part has no headline"
 
 
 class RecapSheet(Popup):
@@ -40,6 +54,7 @@ class RecapSheet(Popup):
 
     passage_requested = Signal(int)  # the index of a recap paragraph: go to what it tells
     person_requested = Signal(str)  # an entity key: show its card
+    quote_requested = Signal(int, int)  # a key sentence's start and end: go there
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -90,10 +105,19 @@ class RecapSheet(Popup):
         self._open(scope, False)
         self.view.setHtml(f"<p>{escape(message)}</p>")
 
-    def show_recap(self, recap: Recap, scope: str, *, spoilers: bool) -> None:
+    def show_recap(
+        self,
+        recap: Recap,
+        scope: str,
+        *,
+        spoilers: bool,
+        lines: Mapping[int, list[list[Segment]]] | None = None,
+    ) -> None:
+        """Show ``recap``; ``lines``: its lists' lines by part, marked where they quote the
+        book (without them a list's lines are shown as the model's)."""
         self._open(scope, spoilers)
         self.recap = recap
-        self.view.setHtml(recap_html(recap))
+        self.view.setHtml(recap_html(recap, lines))
 
     def _open(self, scope: str, spoilers: bool) -> None:
         colours = theme.current()
@@ -117,12 +141,17 @@ class RecapSheet(Popup):
         kind, _, value = url.toString().partition(":")
         if kind == "part":
             self.passage_requested.emit(int(value))
+        elif kind == "key":
+            start, _, end = value.partition(":")
+            if start.isdigit() and end.isdigit():
+                self.quote_requested.emit(int(start), int(end))
         elif kind == "person":
             self.person_requested.emit(value)
 
 
-def recap_html(recap: Recap) -> str:
-    """The recap as rich text: every string from the book or the model escaped."""
+def recap_html(recap: Recap, lines: Mapping[int, list[list[Segment]]] | None = None) -> str:
+    """The recap as rich text: every string from the book or the model escaped; the lists'
+    ``lines`` (by part) quote the book's words where they hold them."""
     colours = theme.current()
     muted = colours.muted
     if not recap.parts:
@@ -131,12 +160,15 @@ def recap_html(recap: Recap) -> str:
     if recap.extracts_only:
         parts.append(f'<p style="color:{muted}"><i>{escape(EXTRACTS_LINE)}</i></p>')
     for index, part in enumerate(recap.parts):
-        kind = "extracts from the book" if part.extract else "summary"
+        kind = BOOK_KIND if part.extract else KINDS.get(part.form, KINDS["prose"])
+        own = (lines or {}).get(index)
+        if own and any(by_book for line in own for _words, by_book in line):
+            kind += LIST_QUOTES
         where = (f'<a style="color:{colours.link}" href="part:{index}">'
                  f"{escape(part.where)}</a>")  # fmt: skip
-        text = f"<i>{escape(part.text)}</i>" if part.extract else escape(part.text)
         parts.append(
-            f'<p style="margin-bottom:2px; color:{muted}">{where} · {kind}</p><p>{text}</p>'
+            f'<p style="margin-bottom:2px; color:{muted}">{where} · {escape(kind)}</p>'
+            f"{_words_html(part, own)}{_keys_html(part)}"
         )
     if recap.people:
         parts.append("<h4>In the last passages</h4><ul>")
@@ -150,3 +182,35 @@ def recap_html(recap: Recap) -> str:
             )
         parts.append("</ul>")
     return "".join(parts)
+
+
+def _words_html(part: RecapPart, lines: list[list[Segment]] | None) -> str:
+    """The part's own text: the model's words plain (a list a line each, cut to LINE_WORDS: a
+    list of lists would run on for pages), the book's quoted."""
+    style = theme.current().book_words
+    if part.extract:
+        if any(text == part.text for _start, _end, text in part.keys):
+            return ""  # the extract is its key sentence, quoted below
+        return f'<p><span style="{style}">{escape(quoted(part.text))}</span></p>'
+    if part.form == "list":
+        if lines is None:
+            plain = (" ".join(line.split()) for line in part.text.split("\n") if line.strip())
+            lines = [[(line, False)] for line in plain]
+        shown = (
+            "• " + "".join(f'<span style="{style}">{escape(quoted(w))}</span>' if by_book
+                           else escape(w) for w, by_book in line)
+            for line in (cut_line(line, LINE_WORDS) for line in lines)
+        )  # fmt: skip
+        return "<p>" + "<br>".join(shown) + "</p>"
+    return f"<p>{escape(part.text)}</p>"
+
+
+def _keys_html(part: RecapPart) -> str:
+    """The book's key sentences of the part's span, quoted in the book's style, each a link to
+    its place."""
+    style = theme.current().book_words
+    return "".join(
+        f'<p style="margin-left:14px; margin-top:0"><a href="key:{start}:{end}" style="{style}">'
+        f"{escape(quoted(text))}</a></p>"
+        for start, end, text in part.keys
+    )

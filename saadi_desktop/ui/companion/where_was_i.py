@@ -2,7 +2,8 @@
 
 Reading › Where was I? (Ctrl+R), and by itself when a book is opened again after :data:`AWAY` or
 more (a preference): the recap is read off the GUI thread (no model call) and shown in a
-:class:`RecapSheet`; its paragraphs go to the places they tell, its people open their cards.
+:class:`RecapSheet`; its paragraphs go to the places they tell, its quotes of the book to their
+sentences, its people open their cards.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 
+from saadi_desktop import views
 from saadi_desktop.recap import Recap, recap
 from saadi_desktop.store import BookDB
 from saadi_desktop.store.reading import last_read
@@ -22,6 +24,7 @@ from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
 from saadi_desktop.ui.companion.recap_sheet import RecapSheet
 from saadi_desktop.ui.companion.who_is_this import WhoIsThis
+from saadi_desktop.ui.notes import LIST, Segment, group_outline, list_lines, outline_node
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
 
 if TYPE_CHECKING:
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 AWAY = timedelta(hours=8)  # a book opened again after this long gets a recap (a preference)
 RECAP_ON_RETURN = "recap_on_return"  # the preference's key
 SHADED_PASSAGES = 5  # a recap paragraph telling this many passages or fewer is shaded
+ListLines = dict[int, list[list[Segment]]]  # by recap part: a list's lines, whose words where
 
 
 class WhereWasI(QObject):
@@ -43,6 +47,7 @@ class WhereWasI(QObject):
         self.sheet = RecapSheet(self.reader)
         self.request = 0  # the latest recap request; older answers are dropped
         self.sheet.passage_requested.connect(self._recap_passage)
+        self.sheet.quote_requested.connect(self._recap_quote)
         self.sheet.person_requested.connect(self.who.show_entity)
         self.sheet.on_return.setChecked(recap_on_return())
         self.sheet.on_return.toggled.connect(self.set_recap_on_return)
@@ -75,13 +80,19 @@ class WhereWasI(QObject):
         self.window.jobs.start(self.window.background_pool, work, done, failed)
 
     def _recap_read(
-        self, request: int, path: Path, until: int | None, on_return: bool, told: Recap
+        self,
+        request: int,
+        path: Path,
+        until: int | None,
+        on_return: bool,
+        read: tuple[Recap, ListLines],
     ) -> None:
         if request != self.request or path != self.window.path:
             return  # a newer request, or another book
+        told, lines = read
         if on_return and not told.parts:
             return
-        self.sheet.show_recap(told, self._scope(until), spoilers=until is None)
+        self.sheet.show_recap(told, self._scope(until), spoilers=until is None, lines=lines)
         self.recap_shown.emit(told)
 
     def _recap_failed(self, request: int, error: BaseException) -> None:
@@ -107,6 +118,11 @@ class WhereWasI(QObject):
             self.reader.show_passage(part.start, part.end)
         else:
             self.reader.visit(part.start)  # too long to shade: its start
+
+    def _recap_quote(self, start: int, end: int) -> None:
+        """A key sentence of the recap: the reader goes there and shades it."""
+        self.sheet.dismiss()
+        self.reader.show_passage(start, end)
 
     def set_recap_on_return(self, on: bool) -> None:
         """Remember whether a book opened after a while shows its recap."""
@@ -156,6 +172,26 @@ def away_since(path: Path) -> timedelta | None:
     return datetime.now(UTC) - (when if when.tzinfo else when.replace(tzinfo=UTC))
 
 
-def _read_recap(path: Path, until: int | None, _progress: ProgressCallback) -> Recap:
+def _read_recap(
+    path: Path, until: int | None, _progress: ProgressCallback
+) -> tuple[Recap, ListLines]:
     with BookDB.open(path) as db:
-        return recap(db, until)
+        told = recap(db, until)
+        return told, _list_lines(db, told, until)
+
+
+def _list_lines(db: BookDB, told: Recap, until: int | None) -> ListLines:
+    """The lines of the recap's lists, each marked where it quotes the book: a part without a
+    headline stands in a list by its extract (see :func:`notes.list_lines`); the recap's parts
+    do not carry their children, the outline's nodes do."""
+    if not any(p.form == LIST for p in told.parts):
+        return {}
+    chunks = db.chunks()
+    nodes = [outline_node(row) for row in views.outline(db, until)]
+    group_outline(nodes, [c.start for c in chunks], [c.end for c in chunks])  # their children
+    by_span = {(n.level, n.first_chunk, n.last_chunk): n for n in nodes}
+    return {
+        index: list_lines(by_span[key])
+        for index, part in enumerate(told.parts)
+        if part.form == LIST and (key := (part.level, part.first_chunk, part.last_chunk)) in by_span
+    }
