@@ -84,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", action="store_true",
         help="rebuild the memory from the model's kept answers under the current rules (no model)",
     )  # fmt: skip
+    sub.add_argument(
+        "--upgrade", action="store_true",
+        help="read a book indexed by an earlier version anew under the current prompts",
+    )  # fmt: skip
     _json_flag(sub)
 
     sub = book_command("search", cmd_search, "search the book's passages (no model call)")
@@ -173,6 +177,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="take the rerank cost from `bench retrieval --out`'s model_answers.json instead",
     )
+    _json_flag(sub)
+    sub = bench.add_parser("summaries", help="the summary tree: forms, copies, cost; judging")
+    sub.set_defaults(handler=cmd_bench_summaries)
+    sub.add_argument("book", metavar="BOOK")
+    sub.add_argument("--sample", type=int, default=15, metavar="N", help="fold nodes to draw")
+    sub.add_argument("--passages", type=int, default=30, metavar="N", help="passages to draw")
+    sub.add_argument("--seed", type=int, default=7, metavar="S")
+    sub.add_argument("--sheet", metavar="FILE", help="write the judging sheet of the sample here")
+    sub.add_argument("--score", metavar="FILE", help="score a filled judging sheet")
     _json_flag(sub)
     sub = bench.add_parser("entities", help="alias precision, recall, F1, merges and splits")
     sub.set_defaults(handler=cmd_bench_entities)
@@ -282,6 +295,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         retry_failed=args.retry_failed,
         as_json=args.json,
         replay=args.replay,
+        upgrade=args.upgrade,
     )
 
 
@@ -447,12 +461,24 @@ def cmd_outline(args: argparse.Namespace) -> int:
     top = max((n["level"] for n in nodes), default=1)
     for node in sorted(nodes, key=lambda n: (n["start"], -n["level"])):
         indent = "  " * (top - node["level"])
-        kind = ", extract: sentences from the book" if node["extract"] else ""
         span = f"{node['start']}–{node['end']}"
-        print(f"{indent}[level {node['level']}, {span}{kind}] {node['text']}")
+        text = " · ".join(node["text"].split("\n"))
+        print(f"{indent}[level {node['level']}, {span}, {_FORMS[node['form']](node)}] {text}")
+        for key in node["keys"]:
+            print(f"{indent}    “{key['text']}” ({key['start']}–{key['end']})")
     if not nodes:
         print("no summaries yet (run: saadi index BOOK)")
     return 0
+
+
+_FORMS: dict[str, Callable[[dict[str, Any]], str]] = {  # what an outline node's text is
+    "headline": lambda node: "headline by the model",
+    "list": lambda node: "list: the headlines below, the model could not fold them",
+    "extract": lambda node: "extract: sentences from the book",
+    "prose": lambda node: (
+        "extract: sentences from the book" if node["extract"] else "summary by an earlier version"
+    ),
+}
 
 
 def cmd_residuals(args: argparse.Namespace) -> int:
@@ -694,6 +720,29 @@ def _open_model(spec: str | None) -> Any:
         return open_llm(spec if spec is not None else remembered_model())
     except LLMError as error:
         raise StoreError(f"model: {error}") from None
+
+
+def cmd_bench_summaries(args: argparse.Namespace) -> int:
+    from saadi_desktop.eval.summaries import score_sheet, tree_figures, write_sheet
+    from saadi_desktop.library import resolve_book
+
+    if args.score:
+        try:
+            report = {"sheet": args.score, **score_sheet(Path(args.score).read_text("utf-8"))}
+        except OSError as error:
+            raise StoreError(f"{args.score}: cannot read the sheet ({error.strerror})") from None
+    else:
+        with BookDB.open(resolve_book(args.book)) as db:
+            report = tree_figures(db)
+            if args.sheet:
+                drawn = write_sheet(db, Path(args.sheet), passages=args.passages,
+                                    folds=args.sample, seed=args.seed)  # fmt: skip
+                report["sheet"] = {"path": args.sheet, "nodes": drawn, "seed": args.seed}
+    if args.json:
+        _print_json(report)
+    else:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    return 0
 
 
 def cmd_bench_entities(args: argparse.Namespace) -> int:

@@ -11,9 +11,12 @@ from typing import Any
 
 from saadi_desktop.library import data_dir, resolve_book
 from saadi_desktop.llm import LLM, LLMError, open_llm, remember_model, remembered_model
-from saadi_desktop.state.builder import build_state, retry_failed_chunks
+from saadi_desktop.state.builder import build_state, retry_failed_chunks, upgrade_state
 from saadi_desktop.state.cost import estimate
+from saadi_desktop.state.history import total_calls
 from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.store import state as store
+from saadi_desktop.store.state import earlier_version
 from saadi_desktop.tasks import Cancelled
 
 
@@ -26,6 +29,7 @@ def run_index(
     retry_failed: bool,
     as_json: bool,
     replay: bool = False,
+    upgrade: bool = False,
 ) -> int:
     path = resolve_book(book)
     if replay:
@@ -40,8 +44,15 @@ def run_index(
     with BookDB.open(path) as db:
         if estimate_only:
             figures = estimate(db, llm, data_dir() / "calibration.json")
+            if earlier_version(db):  # and what reading it anew would cost (--upgrade)
+                calls, seconds = upgrade_cost(db, llm)
+                figures.update(earlier_version=True, upgrade_calls=calls, upgrade_s=round(seconds))
             _print(figures, as_json)
             return 0
+        if upgrade:
+            upgrade_state(db)
+        elif earlier_version(db) and not retry_failed:
+            _tell_upgrade(db, llm, book)
         stop = _StopOnInterrupt(llm)
         show = _json_progress if as_json else _TerminalProgress()
         try:
@@ -67,12 +78,33 @@ def run_index(
             "ungrounded_dropped": report.ungrounded,
             "refused_by_rules": report.refused,
             "summaries_ungrounded": report.summaries_ungrounded,
+            "headlines_refused": report.headlines_refused,
             "seconds": round(report.seconds, 1),
             "finished": report.finished,
             "index_state": db.index_state(),
         }
         _print(summary, as_json)
     return 0
+
+
+def upgrade_cost(db: BookDB, llm: LLM) -> tuple[int, float]:
+    """Model calls and seconds to read a book anew (``--upgrade``), at this machine's rate."""
+    figures = estimate(db, llm, data_dir() / "calibration.json")
+    calls = total_calls(figures["chunks"], store.builder_row(db).fold_f)
+    updates = figures["chunks"]
+    return calls, figures["update_s"] * updates + figures["fold_s"] * (calls - updates)
+
+
+def _tell_upgrade(db: BookDB, llm: LLM, book: str) -> None:
+    """A book whose summaries an earlier version wrote: what bringing it up to date costs."""
+    calls, seconds = upgrade_cost(db, llm)
+    print(
+        "note: this book's summaries were written by an earlier version (prose, where this one "
+        "keeps headlines checked against the text and the book's own sentences); to read it "
+        f"anew: saadi index {book} --upgrade — {calls} model calls, about {duration(seconds)} "
+        "(resumable; its people and summaries are rebuilt from the first passage)",
+        file=sys.stderr,
+    )
 
 
 def _replay(path: Any, as_json: bool) -> int:

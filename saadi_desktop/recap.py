@@ -1,9 +1,10 @@
 """Where was I? A short recap of the story up to a reading position, with no model call.
 
-The recap is read off the summary tree as of the limit: the distant past at the highest level
-that fits before the last few passages (a level-3 summary stands for 125 passages), then the
-latest level-1 summaries, then the people of the last passages read. Passages the model has not
-summarised yet — all of them before indexing, the last few during it — are recapped from the SCT
+The recap is read off the summary tree as of the limit: the distant past by the headlines of the
+highest nodes that fit before the last few passages (a level-3 headline stands for 125
+passages), then those last passages one by one by their own headlines, each part with the book's
+key sentences of its span, then the people of the last passages read. Passages the model has not
+read yet — all of them before indexing, the last few during it — are recapped from the SCT
 residual tree instead, in the same shape (a part or a chapter for the distant past, single
 passages for the recent ones), and marked as extracts: sentences copied from the book. The tree
 is the one of the book cut at the limit (:func:`residuals.tree_as_of`), so which sentences are
@@ -15,18 +16,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from saadi_desktop import views
 from saadi_desktop.books import Section
 from saadi_desktop.residuals import tree_as_of
 from saadi_desktop.store import BookDB, StoredChunk
-from saadi_desktop.store import state as store
 from saadi_desktop.store.tree import ResidualRow, residual_rows
 from saadi_desktop.trail import section_trail, span_trail
 from saadi_desktop.who import known_entities
 
-RECENT_SUMMARIES = 2  # the latest level-1 summaries, told one by one (up to 10 passages)
-RECENT_PASSAGES = 4  # the last passages, told by extracts (fewer than f: never
+RECENT_HEADLINES = 5  # the last passages the model has read, told by their own headlines
+RECENT_PASSAGES = 4  # the last passages it has not, told by extracts (fewer than f: never
 # more than a fully indexed book leaves unsummarised)
 PEOPLE_PASSAGES = 3  # "the people of the last passages read": this many passages
 MAX_PEOPLE = 8
@@ -45,6 +46,8 @@ class RecapPart:
     text: str
     extract: bool  # sentences copied from the book (the residual tree, or a failed fold's
     # stand-in), not a summary
+    form: str = "extract"  # headline | list | extract | prose (see views.outline)
+    keys: tuple[tuple[int, int, str], ...] = ()  # the book's key sentences: start, end, text
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class _Node:
     text: str
     level: int
     extract: bool
+    form: str = "extract"
+    keys: tuple[tuple[int, int, str], ...] = ()
 
 
 def recap(db: BookDB, until: int | None = None) -> Recap:
@@ -93,12 +98,7 @@ def recap(db: BookDB, until: int | None = None) -> Recap:
     if not passages:
         return Recap(until, limit, where, (), ())
     end = passages[-1]
-    rows = store.summaries(db, limit)
-    summaries = [  # a failed fold's stand-in is told as what it is: extracts
-        _Node(s.first_chunk, s.last_chunk, s.level, s.text, s.level, extract)
-        for s, extract in zip(rows, views.stand_ins(db, rows), strict=True)
-    ]
-    told = _summary_cover(summaries)
+    told = _summary_cover([_node(n) for n in views.outline(db, until)])
     done = told[-1].last if told else -1
     tail = [seq for seq in passages if seq > done]
     if tail:
@@ -107,24 +107,39 @@ def recap(db: BookDB, until: int | None = None) -> Recap:
     return Recap(until, limit, where, parts, _people(db, until, passages))
 
 
+def _node(node: dict[str, Any]) -> _Node:
+    """An outline node as the recap tells it (a stand-in as what it is: extracts)."""
+    keys = tuple((k["start"], k["end"], k["text"]) for k in node["keys"])
+    level = node["level"]
+    return _Node(node["first_chunk"], node["last_chunk"], level, node["text"], level,
+                 node["extract"], node["form"], keys)  # fmt: skip
+
+
 def _summary_cover(nodes: Sequence[_Node]) -> list[_Node]:
-    """The story so far, then lately: the roots of the summary tree (each the highest
-    summary over its passages: at most four a level, so a long book stays short), then the
-    last RECENT_SUMMARIES level-1 summaries — told again in more detail when a root holds them.
-    """
-    ones = sorted((n for n in nodes if n.level == 1), key=lambda n: n.first)
-    if not ones:
+    """The story so far, then lately: the last RECENT_HEADLINES passages the model has read by
+    their own nodes, and before them the highest nodes that end before those passages (the
+    roots of the tree, each opened into its children where it reaches into the recent ones: at
+    most f - 1 a level, so a long book stays short)."""
+    passages = sorted((n for n in nodes if n.level == 0), key=lambda n: n.first)
+    folded = [n for n in nodes if n.level >= 1]
+    if not passages and not folded:
         return []
-    recent = ones[-RECENT_SUMMARIES:]
-    levels = {(n.level, n.first, n.last) for n in nodes}
-    roots = [
-        n for n in nodes
-        if n not in recent and not any(
-            level == n.level + 1 and first <= n.first and n.last <= last
-            for level, first, last in levels
-        )
-    ]  # fmt: skip
-    return sorted(roots, key=lambda n: (n.first, -n.level)) + recent
+    recent = passages[-RECENT_HEADLINES:]
+    recent_from = recent[0].first if recent else max(n.last for n in folded) + 1
+
+    def inside(n: _Node, parent: _Node) -> bool:
+        return n.level == parent.level - 1 and parent.first <= n.first and n.last <= parent.last
+
+    def before(node: _Node) -> list[_Node]:
+        if node.last < recent_from:
+            return [node]
+        if node.first >= recent_from:
+            return []
+        return [m for child in nodes if inside(child, node) for m in before(child)]
+
+    roots = [n for n in folded if not any(inside(n, p) for p in folded)]
+    told = [m for root in roots for m in before(root)]
+    return sorted(told, key=lambda n: (n.first, -n.level)) + recent
 
 
 def _extract_cover(
@@ -183,7 +198,8 @@ def _part(node: _Node, chunks: Sequence[StoredChunk], sections: Sequence[Section
             if start <= section.start < end and (text == title or text.startswith(title + " ")):
                 text = text.removeprefix(title).lstrip()
     return RecapPart(node.level, node.first, node.last, start, end,
-                     span_trail(sections, start, end), text, node.extract)  # fmt: skip
+                     span_trail(sections, start, end), text, node.extract, node.form,
+                     node.keys)  # fmt: skip
 
 
 def _people(db: BookDB, until: int | None, passages: Sequence[int]) -> tuple[Seen, ...]:

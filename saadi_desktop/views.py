@@ -10,6 +10,7 @@ import bisect
 from typing import Any
 
 from saadi_desktop.state.identity import display_name
+from saadi_desktop.state.keys import quote
 from saadi_desktop.state.memory import fold
 from saadi_desktop.state.prompts import MAX_SUMMARY
 from saadi_desktop.state.summaries import is_stand_in
@@ -105,11 +106,15 @@ def _forms(entry: dict[str, Any]) -> set[str]:
 
 
 def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
-    """The summary tree, highest level first, each node with its span of chunks and text, and
-    whether it is a failed fold's stand-in (sentences from the book, not a summary)."""
+    """The summary tree as of ``until``, highest level first, down to the passages' headlines
+    (level 0): each node with its span, its text and what that text is — ``form``: the model's
+    ``headline``, a ``list`` of its children's headlines (a fold the model could not make), an
+    ``extract`` (the book's sentences standing in) or an earlier version's ``prose`` — and
+    ``keys``, the book's own sentences within the span (offsets and text)."""
     limit = chunk_at(db, until)
+    text = db.text()
     spans = {c.seq: (c.start, c.end) for c in db.chunks()}
-    rows = store.summaries(db, limit)
+    rows = store.summaries(db, limit, passages=True)
     return [
         {
             "level": s.level,
@@ -118,15 +123,18 @@ def outline(db: BookDB, until: int | None = None) -> list[dict[str, Any]]:
             "start": spans[s.first_chunk][0],
             "end": spans[s.last_chunk][1],
             "text": s.text,
+            "form": s.form,
             "provisional": s.provisional,
-            "extract": extract,
+            "extract": s.form == "extract" or stand_in,
+            "keys": [{"start": a, "end": b, "text": quote(text, (a, b))} for a, b in s.key_spans],
         }
-        for s, extract in zip(rows, stand_ins(db, rows), strict=True)
+        for s, stand_in in zip(rows, stand_ins(db, rows), strict=True)
     ]
 
 
 def stand_ins(db: BookDB, rows: list[store.SummaryRow]) -> list[bool]:
-    """For each summary, whether it is a failed fold's stand-in: sentences from the book."""
+    """For each node, whether it is an earlier version's stand-in for a failed fold: prose
+    that is sentences from the book (this version marks its extracts by their form)."""
     text = db.text()
     spans = {c.seq: (c.start, c.end) for c in store.indexed_chunks(db)}
 
@@ -134,4 +142,6 @@ def stand_ins(db: BookDB, rows: list[store.SummaryRow]) -> list[bool]:
         seqs = range(row.first_chunk, row.last_chunk + 1)
         return [text[spans[seq][0] : spans[seq][1]] for seq in seqs if seq in spans]
 
-    return [is_stand_in(row.text, covered(row), MAX_SUMMARY) for row in rows]
+    return [
+        row.form == "prose" and is_stand_in(row.text, covered(row), MAX_SUMMARY) for row in rows
+    ]

@@ -3,7 +3,6 @@ back and forward, and the stand-in model the screenshots use."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from conftest import make_epub
@@ -95,8 +94,8 @@ def test_the_stand_in_model_builds_a_state_from_the_names(tmp_path: Path, librar
     assert len(rodion.mentions) == 3
     assert any("Alyona Ivanovna" in d for d in people["Alyona Ivanovna"].descriptions)
     assert notes.outline and notes.outline[0].text
-    summary = names_reply([{"role": "user", "content": "Task: write a new summary of x 1–1"}])
-    assert json.loads(summary) == {"summary": "Nothing happens."}
+    fold = "[passage 1] (no headline)\n---\nTask: one headline for passages 1–1 together"
+    assert names_reply([{"role": "user", "content": fold}]) == "Headline: Nothing happens\n"
 
 
 def test_a_name_after_a_title_that_makes_it_someone_elses_is_not_a_mention() -> None:

@@ -4,7 +4,6 @@ behind the spoiler shield, back and forward after jumps, font size and theme rem
 from __future__ import annotations
 
 import gc
-import json
 import os
 import re
 
@@ -54,8 +53,8 @@ PEOPLE = {"Alyona Ivanovna": ("person", "the old woman"), "Rodion": ("person", "
 def reply(messages: list[Message]) -> str:
     """A scripted model: names the people and places of the current passage."""
     user = messages[-1]["content"]
-    if "Task: write a new summary" in user:
-        return json.dumps({"summary": f"Summary of {user.count('[passage')} passages."})
+    if "Task: one headline for passages" in user:
+        return f"Headline: Summary of {user.count('[passage')} passages.\n"
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
@@ -331,8 +330,8 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
     path = import_book(source).info.path
 
     def tricky(messages: list[Message]) -> str:
-        if "Task: write a new summary" in messages[-1]["content"]:
-            return json.dumps({"summary": "She said <b>bold</b> <img src='http://x/y.png'>."})
+        if "Task: one headline for passages" in messages[-1]["content"]:
+            return "Headline: She said <b>bold</b> <img src='http://x/y.png'>.\n"
         said = "Alyona Ivanovna, who said <img src='http://x/y.png'> twice"
         return render([Line(None, "Alyona Ivanovna", "person", (), said)])
 

@@ -52,9 +52,9 @@ def reply(messages: list[Message]) -> str:
     quoting the passage's three words after its name ('Alyona Ivanovna, who counted her
     pledges')."""
     user = messages[-1]["content"]
-    if "Task: write a new summary" in user:
+    if "Task: one headline for passages" in user:
         first, last = re.findall(r"passages (\d+)–(\d+)", user.rsplit("\n---\n", 1)[1])[0]
-        return json.dumps({"summary": f"Summary of passages {first} to {last}."})
+        return f"Headline: Summary of passages {first} to {last}.\n"
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}

@@ -4,18 +4,25 @@
 pass's candidate names, the recalled records and the passages — so a :class:`ScriptedLLM` with
 it as the default reply builds a plausible, fully position-stamped state (records, aliases,
 descriptions, links, a summary tree) of realistic size. It knows nothing a model would: its
-records are names grouped by shared words, its descriptions and summaries are sentences copied
+records are names grouped by shared words, its descriptions and headlines are words copied
 from the passage.
 """
 
 from __future__ import annotations
 
-import json
 import re
 
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
-from saadi_desktop.state.answer import MAX_ENTITIES, MAX_NOTE, Line, render
+from saadi_desktop.state.answer import (
+    FOLD_WORDS,
+    HEADLINE,
+    HEADLINE_WORDS,
+    MAX_ENTITIES,
+    MAX_NOTE,
+    Line,
+    render,
+)
 
 _PLACE_WORDS = {"street", "square", "bridge", "island", "prospect", "lane", "park", "place",
                 "canal", "house", "hall", "church", "road", "town", "city", "petersburg",
@@ -42,8 +49,8 @@ def names_reply(messages: list[Message]) -> str:
     name the passage uses (or the last word of it), with the epithet that follows it and a
     sentence that mentions it."""
     user = messages[-1]["content"]
-    if "Task: write a new summary" in user:
-        return json.dumps({"summary": _summary(user)})
+    if "Task: one headline for passages" in user:
+        return f"{HEADLINE}{_fold_headline(user)}\n"
     passage = _current_passage(user)
     lines: list[Line] = []
     used: set[str] = set()
@@ -60,7 +67,7 @@ def names_reply(messages: list[Message]) -> str:
                 int(number), "", _kind(name), tuple(epithets[:1]), _sentence_with(passage, named[0])
             )
         )
-    return render(lines)
+    return render(lines, _cut_words(_first_sentence(passage), HEADLINE_WORDS) or "A passage")
 
 
 def _words(name: str) -> list[str]:
@@ -104,17 +111,15 @@ def _epithets(text: str, name: str) -> list[str]:
     return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text)))
 
 
-def _summary(user: str) -> str:
-    """Fold prompts: the first sentence of each passage or summary in the range, joined."""
-    task = user.rsplit("Task: write a new summary of ", 1)[1]
-    first, last = (int(n) for n in re.findall(r"(\d+)[–-](\d+)", task)[0])
-    if task.startswith("the summaries"):
-        found = re.findall(r"^\[passages (\d+)–(\d+)\] (.*)$", user, re.M)
-        texts = [t for a, b, t in found if first <= int(a) and int(b) <= last]
-    else:
-        texts = [t for n, t in _PASSAGE.findall(user + "\n") if first <= int(n) <= last]
-    sentences = [_first_sentence(t) for t in texts]
-    return _cut(" ".join(s for s in sentences if s) or "Nothing happens.", 600)
+def _fold_headline(user: str) -> str:
+    """Fold prompts: the opening words of each child's headline, run together."""
+    found = re.findall(r"^\[passages? [\d–]+\] (.*)$", user, re.M)
+    parts = [_cut_words(h, 5) for h in found if not h.startswith("(no headline)")]
+    return _cut_words(", then ".join(parts) or "Nothing happens", FOLD_WORDS)
+
+
+def _cut_words(text: str, n: int) -> str:
+    return " ".join(text.split()[:n])
 
 
 def _first_sentence(text: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from saadi_desktop.state.keys import quote
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
 from saadi_desktop.store.tree import ResidualRow, residual_rows
@@ -67,7 +68,7 @@ def load_corpus(db: BookDB) -> Corpus:
         fields += [Field(record.id, "alias", a, at) for a, at in record.aliases.items()]
         fields += [Field(record.id, "description", d, at) for d, at in record.descriptions.items()]
     summaries = [
-        Summary(s.first_chunk, s.last_chunk, s.text, s.learned_at)
+        Summary(s.first_chunk, s.last_chunk, _said(s, text), s.learned_at)
         for s in store.summaries(db)
         if s.level == 1
     ]
@@ -85,6 +86,11 @@ def load_corpus(db: BookDB) -> Corpus:
         tree=tree,
         merged_at=merged,
     )
+
+
+def _said(node: store.SummaryRow, text: str) -> str:
+    """What a level-1 node says: its headline and the book's key sentences of its span."""
+    return " ".join([node.text, *(quote(text, span) for span in node.key_spans)])
 
 
 def section_residuals(tree: Sequence[ResidualRow]) -> list[Summary]:

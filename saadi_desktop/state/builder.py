@@ -15,7 +15,15 @@ from typing import Any
 from saadi_desktop.llm.base import LLM, Completion, LLMError, Message
 from saadi_desktop.state import answer, prompts
 from saadi_desktop.state.answer import MalformedOutput
+from saadi_desktop.state.headlines import (
+    as_list,
+    common_words,
+    first_sentence,
+    fold_problem,
+    headline_problem,
+)
 from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
+from saadi_desktop.state.keys import node_keys, passage_keys, quote
 from saadi_desktop.state.memory import Change
 from saadi_desktop.state.replay import (
     answers_complete,
@@ -25,8 +33,6 @@ from saadi_desktop.state.replay import (
     restore,
     run_names,
 )
-from saadi_desktop.state.summaries import extract, unsupported_names
-from saadi_desktop.state.text import foreign_letters
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
@@ -42,6 +48,7 @@ class BuildReport:
     ungrounded: int = 0
     refused: int = 0  # proposals the identity rules turned down
     summaries_ungrounded: int = 0  # fold answers that named someone the text does not
+    headlines_refused: int = 0  # passage headlines the rules refused (the key sentence stands)
     seconds: float = 0.0
     finished: bool = False
     call_log: list[store.CallRow] = field(default_factory=list)
@@ -52,28 +59,51 @@ class BuildReport:
 
 class _Book:
     """What the loop reads of a book, loaded once: the indexed chunks, their text and names,
-    the summaries so far."""
+    the summary tree so far (passages' headlines and folds)."""
 
     def __init__(self, db: BookDB) -> None:
-        text = db.text()
+        self.canonical = db.text()
         self.chunks: list[StoredChunk] = store.indexed_chunks(db)
-        self.texts = [text[c.start : c.end] for c in self.chunks]
+        self.texts = [self.canonical[c.start : c.end] for c in self.chunks]
         self.index_of = {c.seq: i for i, c in enumerate(self.chunks)}
-        self.summary_text: dict[tuple[int, int], str] = {
-            (s.level, self.index_of[s.first_chunk]): s.text
-            for s in store.summaries(db)
+        self.common = common_words(self.canonical)
+        self.nodes: dict[tuple[int, int], store.SummaryRow] = {  # (level, first index) -> node
+            (s.level, self.index_of[s.first_chunk]): s
+            for s in store.summaries(db, passages=True)
             if not s.provisional and s.first_chunk in self.index_of
         }
 
     def passage(self, index: int) -> prompts.Passage:
         return prompts.Passage(index + 1, self.texts[index])
 
+    def span(self, unit: Unit) -> tuple[int, int]:
+        return self.chunks[unit.first].start, self.chunks[unit.last].end
+
+    def headline(self, unit: Unit) -> str:
+        """The unit's headline as a prompt shows it: a list's lines run together and cut to a
+        fold's length; '' for a passage with none."""
+        node = self.nodes.get((unit.level, unit.first))
+        if node is None or node.form == "extract":
+            return ""
+        text = " ".join(node.text.split())
+        cut = text.split()[: answer.FOLD_WORDS]
+        return text if len(cut) == len(text.split()) else " ".join(cut) + " …"
+
+    def line(self, unit: Unit) -> str:
+        """The unit's line in a list: its headline, or the book's words in quotes."""
+        node = self.nodes[(unit.level, unit.first)]
+        return f"“{node.text}”" if node.form == "extract" else node.text
+
+    def quotes(self, unit: Unit) -> list[str]:
+        node = self.nodes.get((unit.level, unit.first))
+        return [quote(self.canonical, span) for span in node.key_spans] if node else []
+
     def context(
         self, frontier: Frontier
     ) -> tuple[list[prompts.HistoryEntry], list[prompts.Passage]]:
         """History (levels ≥ 1, highest first) and recent passages (level 0) of a frontier."""
         history = [
-            prompts.HistoryEntry(u.first + 1, u.last + 1, self.summary_text[(u.level, u.first)])
+            prompts.HistoryEntry(u.first + 1, u.last + 1, self.headline(u))
             for level in range(len(frontier) - 1, 0, -1)
             for u in frontier[level]
         ]
@@ -100,6 +130,13 @@ def build_state(
         model_path = str(getattr(llm, "path", ""))
         store.set_builder_model(db, llm.model_id, model_path, prompts.PROMPT_VERSION)
         return _Loop(db, llm, row.fold_f, progress, should_stop).run(row, limit)
+
+
+def upgrade_state(db: BookDB) -> None:
+    """``saadi index --upgrade``: a book indexed by an earlier version is read anew under the
+    current prompts; what it had is forgotten at once, then rebuilt by the next run."""
+    with builder_lock(db.path):
+        store.reset_state(db)
 
 
 def retry_failed_chunks(
@@ -149,9 +186,9 @@ class _Loop:
     def _step(self, frontier: Frontier, index: int) -> None:
         chunk = self.book.chunks[index]
         calls: list[store.CallRow] = []
-        change, failure, kept = self._update(frontier, index, calls)
-        summaries = [
-            self._fold(frontier, fold, chunk.seq, calls)
+        change, failure, kept, node = self._update(frontier, index, calls)
+        summaries = [node] + [
+            self._fold(fold, chunk.seq, calls)
             for fold in push(frontier, Unit(0, index, index), self.f)
         ]
         next_chunk = self.book.chunks[index + 1].seq if index + 1 < self.total else chunk.seq + 1
@@ -161,8 +198,9 @@ class _Loop:
 
     def _update(
         self, frontier: Frontier, index: int, calls: list[store.CallRow]
-    ) -> tuple[Change, tuple[str, str] | None, tuple[str, str] | None]:
-        """Recall the numbered list, one update call, then the rules decide what to keep."""
+    ) -> tuple[Change, tuple[str, str] | None, tuple[str, str] | None, store.SummaryRow]:
+        """Recall the numbered list, one update call, then the rules decide what to keep: of
+        the entities, and of the passage's headline."""
         chunk, text = self.book.chunks[index], self.book.texts[index]
         roster = self.memory.roster(chunk.seq)
         history, passages = self.book.context(frontier)
@@ -173,10 +211,13 @@ class _Loop:
         shown = [*passages, self.book.passage(index)]
         numbers = [c.number for c in roster]
         raw: list[str] = []
+        said: list[str] = []
 
         def parse(completion: Completion) -> list[answer.Line]:
             raw.append(completion.text)
-            return answer.parse(completion.text, numbers, truncated=completion.truncated)
+            lines = answer.parse(completion.text, numbers, truncated=completion.truncated)
+            said.append(answer.headline(completion.text, truncated=completion.truncated))
+            return lines
 
         lines, failure = self._call_until_valid(
             prompts.update_messages(history, shown, roster), {"grammar": answer.grammar(numbers)},
@@ -189,7 +230,27 @@ class _Loop:
         kept = None
         if failure is None:
             kept = (json.dumps([c.kept() for c in roster], ensure_ascii=False), raw[-1])
-        return change, failure, kept
+        node = self._passage_node(index, first_sentence(said[-1]) if failure is None else "")
+        self.book.nodes[(0, index)] = node
+        return change, failure, kept, node
+
+    def _passage_node(self, index: int, headline: str) -> store.SummaryRow:
+        """The passage's node of the tree: the model's headline if the rules let it stand, else
+        its key sentence, marked as the book's words."""
+        chunk = self.book.chunks[index]
+        keys = tuple(passage_keys(self.book.canonical, (chunk.start, chunk.end)))
+        present = self.text.known_names([chunk.seq], chunk.seq)
+        problem = headline_problem(
+            headline, self.book.texts[index], self.text.name_tokens, present, self.book.common
+        )
+        if not problem:
+            return store.SummaryRow(0, chunk.seq, chunk.seq, headline, chunk.seq, False,
+                                    "headline", keys)  # fmt: skip
+        if headline:
+            self.report.headlines_refused += 1
+        stand_in = quote(self.book.canonical, keys[0]) if keys else _opening(self.book.texts[index])
+        return store.SummaryRow(0, chunk.seq, chunk.seq, stand_in, chunk.seq, False, "extract",
+                                keys)  # fmt: skip
 
     def _commit(
         self,
@@ -238,10 +299,10 @@ class _Loop:
             index = self.book.index_of[seq]
             self.memory = restore(self.db, self.text, until=seq - 1)
             calls: list[store.CallRow] = []
-            change, failure, kept = self._update(frontier_after(index, self.f), index, calls)
+            change, failure, kept, node = self._update(frontier_after(index, self.f), index, calls)
             if replayable:
                 change = Change(seq)  # the replay below writes the memory
-            self._commit(seq, row.next_chunk, row.finished, change, [], calls, failure, kept)
+            self._commit(seq, row.next_chunk, row.finished, change, [node], calls, failure, kept)
             self.report.chunks_done += 1
             self._progress(done, calls)
         if replayable and failed and store.answers(self.db):
@@ -251,72 +312,66 @@ class _Loop:
         self.report.finished = row.finished
         return self.report
 
-    def _fold(
-        self, frontier: Frontier, fold: Fold, seq: int, calls: list[store.CallRow]
-    ) -> store.SummaryRow:
-        """One fold call, made while ``frontier`` still shows the units being folded."""
-        history, passages = self.book.context(frontier)
+    def _fold(self, fold: Fold, seq: int, calls: list[store.CallRow]) -> store.SummaryRow:
+        """One fold call: its children's headlines and key sentences in, one headline out.
+        The rules refuse a copy of one child, a name none of them has, and a clause no one
+        child says; after one retry the node stands as its children's headlines, a list."""
         unit = fold.unit
-        of_summaries = fold.level > 1
-
-        # the summaries being folded may be echoed; any other one in STORY SO FAR may not
-        own = [h for h in history if unit.first < h.first <= unit.last + 1]
-        others = [h.text for h in history if h not in own]
-
-        def messages(retry: str) -> list[Message]:
-            # A small model that copied an earlier summary copies it again when it is shown again
-            # (on the dev book 42 of 44 retries failed again): the retry after a copy shows only
-            # the passages and the summaries being folded.
-            shown = own if retry == COPIED else history
-            return prompts.fold_messages(
-                shown, passages, unit.first + 1, unit.last + 1,
-                of_summaries=of_summaries, retry=retry,
-            )  # fmt: skip
-
-        covered = [self.book.texts[i] for i in range(unit.first, unit.last + 1)]
-        folded = [h.text for h in own]
+        if not fold.calls:  # a single unit carried up: its own node, one level higher
+            below = self.book.nodes[(fold.units[0].level, unit.first)]
+            node = replace(below, level=unit.level, learned_at=seq, provisional=fold.finishing)
+            self.book.nodes[(unit.level, unit.first)] = node
+            return node
+        children = [
+            prompts.Child(u.first + 1, u.last + 1, self.book.headline(u), self.book.quotes(u))
+            for u in fold.units
+        ]
+        headlines = [c.headline for c in children]
+        quotes = [self.book.quotes(u) for u in fold.units]
         seqs = [self.book.chunks[i].seq for i in range(unit.first, unit.last + 1)]
         present = self.text.known_names(seqs, seq)
 
         def parse(completion: Completion) -> str:
-            if completion.copied:  # the backend stopped it as soon as it repeated one of others
-                raise MalformedOutput(COPIED)
-            if completion.truncated:
-                raise MalformedOutput("the answer hit the output token limit")
-            summary = _not_a_copy(_parse_summary(completion.text), others)
-            if foreign_letters(summary, *covered, *folded):  # 'Hertfordshire新闻'
-                raise MalformedOutput("it has letters in a script the passages do not use")
-            absent = unsupported_names(summary, [*covered, *folded], self.text.name_tokens, present)
-            if absent:
-                self.report.summaries_ungrounded += 1
-                raise MalformedOutput(
-                    f"it names {', '.join(absent)}, who the passages do not mention"
-                )
-            return summary
+            said = first_sentence(answer.headline(completion.text, truncated=completion.truncated))
+            if not said:
+                raise MalformedOutput("no complete headline line")
+            problem = fold_problem(
+                said, headlines, quotes, self.text.name_tokens, present, self.book.common
+            )
+            if problem:
+                if problem.startswith("it names"):
+                    self.report.summaries_ungrounded += 1
+                raise MalformedOutput(problem)
+            return said
 
-        summary, _failure = self._call_until_valid(
-            messages(""), {"schema": prompts.FOLD_SCHEMA, "avoid": others},
-            prompts.FOLD_MAX_TOKENS, calls,
-            "fold", seq, fold.level, parse, messages,
+        said, _failure = self._call_until_valid(
+            prompts.fold_messages(children), {"grammar": answer.headline_grammar()},
+            prompts.FOLD_MAX_TOKENS, calls, "fold", seq, fold.level, parse,
+            lambda problem: prompts.fold_messages(children, retry=problem),
         )  # fmt: skip
-        # a fold that failed twice still needs a node: the passages' central sentences
-        text = summary or extract(covered, prompts.MAX_SUMMARY)
-        self.book.summary_text[(unit.level, unit.first)] = text
-        return store.SummaryRow(
+        keys = node_keys(
+            self.book.canonical, self.book.span(unit), unit.level,
+            [self.book.nodes[(u.level, u.first)].key_spans for u in fold.units],
+        )  # fmt: skip
+        node = store.SummaryRow(
             unit.level,
             self.book.chunks[unit.first].seq,
             self.book.chunks[unit.last].seq,
-            text,
+            said or as_list([self.book.line(u) for u in fold.units]),
             seq,
             provisional=fold.finishing,
+            form="headline" if said else "list",
+            key_spans=tuple(keys),
         )
+        self.book.nodes[(unit.level, unit.first)] = node
+        return node
 
     def _finish(self, frontier: Frontier) -> None:
         """The finishing folds, so that every chunk has a covering level-1 summary; provisional
         rows, replaced when the book grows."""
         calls: list[store.CallRow] = []
         last = self.book.chunks[-1].seq
-        summaries = [self._fold(frontier, fold, last, calls) for fold in finish(frontier)]
+        summaries = [self._fold(fold, last, calls) for fold in finish(frontier)]
         self._commit(last, last + 1, True, Change(last), summaries, calls, None)
         self.report.finished = True
         self._progress(self.total, calls)
@@ -386,6 +441,7 @@ class _Loop:
                 "ungrounded": self.report.ungrounded,
                 "refused": self.report.refused,
                 "summaries_ungrounded": self.report.summaries_ungrounded,
+                "headlines_refused": self.report.headlines_refused,
             }
         )
 
@@ -395,34 +451,6 @@ def _call_row(kind: str, seq: int, level: int | None, c: Completion) -> store.Ca
                          round(c.ms, 1))  # fmt: skip
 
 
-def _parse_summary(text: str) -> str:
-    import json
-
-    try:
-        summary = json.loads(text, strict=False)["summary"]
-    except (ValueError, KeyError, TypeError) as error:
-        raise MalformedOutput(f"not the expected JSON ({error})") from None
-    if not isinstance(summary, str) or not summary.strip():
-        raise MalformedOutput("an empty summary")
-    return " ".join(summary.split())
-
-
-COPY_SHARE = 0.5  # of a summary's word 4-grams found in one earlier summary
-COPIED = (
-    "it repeated an earlier summary from STORY SO FAR instead of summarising the passages asked for"
-)
-
-
-def _not_a_copy(summary: str, earlier: Sequence[str]) -> str:
-    """A small model asked to summarise new passages sometimes repeats the last summary it was
-    shown; that is not a summary of these passages, so it is malformed output."""
-    mine = _shingles(summary)
-    for text in earlier:
-        if mine and len(mine & _shingles(text)) >= COPY_SHARE * len(mine):
-            raise MalformedOutput(COPIED)
-    return summary
-
-
-def _shingles(text: str) -> set[tuple[str, ...]]:
-    words = text.casefold().split()
-    return {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
+def _opening(text: str, words: int = 30) -> str:
+    """A passage with no sentence to quote (a title page) stands for itself by its opening."""
+    return " ".join(text.split()[:words])

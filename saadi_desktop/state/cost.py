@@ -80,10 +80,11 @@ def seconds_per_call(db: BookDB, llm: LLM, calibration_file: Path) -> dict[str, 
             "source": 0.0,  # 0: the book's own log
         }
     cache = _read(calibration_file)
-    if llm.model_id in cache:
-        return dict(cache[llm.model_id])
+    key = f"{llm.model_id} {prompts.PROMPT_VERSION}"  # a new prompt version costs anew
+    if key in cache:
+        return dict(cache[key])
     figures = calibrate(db, llm)
-    cache[llm.model_id] = figures
+    cache[key] = figures
     calibration_file.parent.mkdir(parents=True, exist_ok=True)
     calibration_file.write_text(json.dumps(cache, indent=2))
     return figures
@@ -101,13 +102,19 @@ def calibrate(db: BookDB, llm: LLM) -> dict[str, float]:
         max_tokens=prompts.UPDATE_MAX_TOKENS,
     )
     update_s = time.perf_counter() - started
+    # a fold reads five headlines and a key sentence of each: the passages' opening words
+    # stand in for both, at their length
+    children = [
+        prompts.Child(p.number, p.number, " ".join(p.text.split()[:16]),
+                      [" ".join(p.text.split()[16:46])])
+        for p in passages
+    ]  # fmt: skip
     started = time.perf_counter()
     llm.complete(
-        prompts.fold_messages([], passages, 1, len(passages), of_summaries=False),
-        schema=prompts.FOLD_SCHEMA,
+        prompts.fold_messages(children),
+        grammar=answer.headline_grammar(),
         max_tokens=prompts.FOLD_MAX_TOKENS,
     )
-    # the fold read up to five passages cold; in a run four of them are already cached
     fold_s = time.perf_counter() - started
     return {"update_s": update_s, "fold_s": min(fold_s, update_s), "source": 1.0}
 

@@ -33,6 +33,12 @@ class Fold:
     def unit(self) -> Unit:
         return Unit(self.level, self.units[0].first, self.units[-1].last)
 
+    @property
+    def calls(self) -> int:
+        """Model calls it takes: none to carry a single unit up (a passage left alone at the
+        end of the book is its own level-1 node)."""
+        return 1 if len(self.units) > 1 else 0
+
 
 Frontier = list[list[Unit]]
 
@@ -94,9 +100,9 @@ def calls_for_run(done: int, stop: int, total: int, f: int) -> int:
     frontier = frontier_after(done, f)
     calls = 0
     for i in range(done, stop):
-        calls += 1 + sum(1 for _ in push(frontier, Unit(0, i, i), f))
+        calls += 1 + sum(fold.calls for fold in push(frontier, Unit(0, i, i), f))
     if stop == total:
-        calls += sum(1 for _ in finish(frontier))
+        calls += sum(fold.calls for fold in finish(frontier))
     return calls
 
 
@@ -119,4 +125,4 @@ def regular_fold_count(n: int, f: int) -> int:
 
 def total_calls(n: int, f: int) -> int:
     """Exact calls to index n chunks: n updates, the regular folds, and the finishing folds."""
-    return n + regular_fold_count(n, f) + sum(1 for _ in finish(frontier_after(n, f)))
+    return n + regular_fold_count(n, f) + sum(fold.calls for fold in finish(frontier_after(n, f)))

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from saadi_desktop.llm.base import Message
 
-PROMPT_VERSION = "saadi-v5"
-MAX_SUMMARY = 700
-UPDATE_MAX_TOKENS = 320
-FOLD_MAX_TOKENS = 320
+PROMPT_VERSION = "saadi-v6"
+MAX_SUMMARY = 700  # an earlier version's prose summary, and its extractive stand-in
+UPDATE_MAX_TOKENS = 352  # the entity lines and the headline (HEADLINE_WORDS words)
+FOLD_MAX_TOKENS = 64  # one headline of FOLD_WORDS words
 
 SYSTEM = (
     "You keep a reader's notes on a book that you read in order, one passage at a time: the "
@@ -35,11 +35,16 @@ SYSTEM = (
     "- note: a few words of what this passage says it does or is. Leave empty if nothing new.\n"
     "Drop empty fields at the end of a line: a listed entity with nothing new is just its "
     "number. Types: person, place, organization, object, other.\n"
+    "Before the lines, the first line is always the headline: one short sentence of 5 to 12 "
+    "words saying what happens in this passage, in the passage's own words, naming only "
+    "people it names.\n"
     "For instance, with a list 11 Anna Grey and 12 Vale, a passage could give:\n"
+    "Headline: Tom asks the old lawyer to sell the house\n"
     "11\n"
     "12 person | the old lawyer | will not sell the house\n"
     "+ Tom | person | | Anna's brother\n\n"
-    'Summaries: answer with JSON, {"summary": "..."}.'
+    "Headlines of several passages: one line, Headline: and one sentence of at most 20 words "
+    "on what happens across all of them, in the words of their headlines and quotes."
 )
 
 
@@ -75,7 +80,7 @@ def context(history: Sequence[HistoryEntry], passages: Sequence[Passage]) -> str
     """The stable part of every prompt: story so far, then the recent passages."""
     parts: list[str] = []
     if history:
-        parts.append("STORY SO FAR (summaries, oldest first):")
+        parts.append("STORY SO FAR (headlines, oldest first):")
         parts.extend(f"[passages {h.first}–{h.last}] {h.text}" for h in history)
         parts.append("")
     parts.append("PASSAGES (oldest first):")
@@ -98,33 +103,42 @@ def update_messages(
     lines.extend(roster_line(r) for r in roster)
     if not roster:
         lines.append("(empty)")
-    lines.append(f"Notes on [passage {current}], the last passage above:")
+    lines.append(f"Headline and notes on [passage {current}], the last passage above:")
     if retry:
         lines.append(retry_line(retry))
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
 
 
-def fold_messages(
-    history: Sequence[HistoryEntry],
-    passages: Sequence[Passage],
-    first: int,
-    last: int,
-    *,
-    of_summaries: bool,
-    retry: str = "",
-) -> list[Message]:
-    """The fold call: summarise passages ``first``…``last`` (or the summaries that cover them)."""
-    what = (
-        f"the summaries of passages {first}–{last} in STORY SO FAR, combined into one"
-        if of_summaries
-        else f"only passages {first}–{last} above"
-    )
-    lines = [
-        context(history, passages),
+@dataclass(frozen=True)
+class Child:
+    """A unit being folded, as the fold call sees it: its passages, the model's headline of
+    them ('' when it has none) and sentences of the book from them."""
+
+    first: int  # passage numbers covered, 1-based
+    last: int
+    headline: str
+    quotes: Sequence[str] = ()
+
+
+def fold_messages(children: Sequence[Child], *, retry: str = "") -> list[Message]:
+    """The fold call: one headline for its children's span, read off their headlines (and the
+    sentences quoted from them) — never the raw passages nor the story so far, which a small
+    model copies or retells from memory. A short prompt: the system part is the update calls'."""
+    first, last = children[0].first, children[-1].last
+    lines = [f"Headlines of passages {first}–{last}, in order:"]
+    for child in children:
+        span = (
+            f"passage {child.first}"
+            if child.first == child.last
+            else (f"passages {child.first}–{child.last}")
+        )
+        lines.append(f"[{span}] {child.headline or '(no headline)'}")
+        lines.extend(f"  “{quote}”" for quote in child.quotes)
+    lines += [
         "---",
-        f"Task: write a new summary of {what}, in 3 to 5 sentences: who does what, where, and "
-        "why it matters. Do not repeat or continue the other summaries in STORY SO FAR; they are "
-        'background only. Use only that text. Answer as {"summary": "..."}.',
+        f"Task: one headline for passages {first}–{last} together: one sentence of at most 20 "
+        "words on what happens across them, in order, in the words above. Do not repeat one "
+        "headline; name only people named above.",
     ]
     if retry:
         lines.append(retry_line(retry))
@@ -142,10 +156,3 @@ def roster_line(line: RosterLine) -> str:
     its answer, and every token it reads or writes here is new on each call."""
     phrases = [a for a in line.aliases if a[:1].islower()][-2:]
     return f"{line.number} {line.name}" + (f" ({'; '.join(phrases)})" if phrases else "")
-
-
-FOLD_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"summary": {"type": "string", "minLength": 1, "maxLength": MAX_SUMMARY}},
-    "required": ["summary"],
-}

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saadi_desktop.state import answer
+from saadi_desktop.state.headlines import common_words, first_sentence, headline_problem
+from saadi_desktop.state.keys import quote
 from saadi_desktop.state.memory import (
     BookText,
     Candidate,
@@ -186,7 +188,7 @@ def replay_book(db: BookDB) -> ReplayReport:
     book = book_text(db)
     _, changes = replay(book, answers)
     rows = memory_rows(changes)
-    rows.folds = refused_folds(db, book)
+    rows.folds = refused_folds(db, book) + replayed_headlines(db, book)
     builder = store.builder_row(db)
     store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
     return ReplayReport(
@@ -201,7 +203,30 @@ def replay_book(db: BookDB) -> ReplayReport:
     )
 
 
-def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
+def replayed_headlines(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
+    """(node id, text, form) of each passage whose kept headline the current rules now judge
+    otherwise: the headline stands, or the passage's key sentence stands in for it."""
+    said = {row.chunk_seq: first_sentence(answer.headline(row.raw)) for row in store.answers(db)}
+    text = db.text()
+    common = common_words(text)
+    changed = []
+    for node_id, node in store.fold_nodes(db, passages=True):
+        seq = node.first_chunk
+        if seq not in said or seq not in book.texts:
+            continue
+        problem = headline_problem(
+            said[seq], book.texts[seq], book.name_tokens, book.known_names([seq], seq), common
+        )
+        if not problem:
+            now = (said[seq], "headline")
+        else:
+            now = (quote(text, node.key_spans[0]) if node.key_spans else node.text, "extract")
+        if now != (node.text, node.form):
+            changed.append((node_id, *now))
+    return changed
+
+
+def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
     """(summary id, stand-in) for each stored fold the current fold rules refuse — a name the
     passages it covers (and the summaries it folds) do not have, or letters of a script they do
     not use — as the builder checks a new fold: a book indexed under older rules loses a summary
@@ -209,8 +234,10 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
     first, so a fold is checked against the stand-ins of the folds below it; the stand-in is
     the one the builder writes for a fold that failed twice."""
     texts: dict[tuple[int, int], str] = {}  # (level, first chunk) -> the text it now has
-    replaced: list[tuple[int, str]] = []
+    replaced: list[tuple[int, str, str]] = []
     for node_id, node in store.fold_nodes(db):
+        if node.form != "prose":  # a headline fold was checked by the rules of its version
+            continue
         seqs = [q for q in book.texts if node.first_chunk <= q <= node.last_chunk]
         covered = [book.texts[q] for q in seqs]
         folded = [
@@ -225,7 +252,7 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
             or unsupported_names(text, [*covered, *folded], book.name_tokens, present)
         ):
             text = extract(covered, MAX_SUMMARY)
-            replaced.append((node_id, text))
+            replaced.append((node_id, text, "prose"))
         texts[(node.level, node.first_chunk)] = text
     return replaced
 

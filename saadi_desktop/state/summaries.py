@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 
 from saadi_desktop.state.identity import fold
@@ -24,11 +24,16 @@ _CAPITALISED = re.compile(r"\b[A-Z][\w’'-]*")
 
 
 def unsupported_names(
-    summary: str, covered: Sequence[str], names: Iterable[str] = (), present: Iterable[str] = ()
+    summary: str,
+    covered: Sequence[str],
+    names: Iterable[str] = (),
+    present: Iterable[str] = (),
+    common: Collection[str] | None = None,
 ) -> list[str]:
     """The capitalised words of ``summary`` that occur nowhere in ``covered``: every one inside
     a sentence (there a capital marks a name), and at a sentence's start those that are one of
-    the book's ``names`` (a sentence's first word is capitalised anyway). A name the summary
+    the book's ``names`` (a sentence's first word is capitalised anyway), or, given the words
+    the book writes in lower case (``common``), every one that is none of them. A name the summary
     spells out in full stands when it is one of the ``present`` names, the names known so far
     of someone the passages mention ('Fitzwilliam Darcy' where they say 'Darcy'), or when a
     word the book never uses as a name completes a name of the passages ('Netherfield Park').
@@ -52,8 +57,9 @@ def unsupported_names(
             word = re.sub(r"[’']s?$", "", match.group())
             if not word or word == "I" or word in HONORIFICS or f"{word}." in HONORIFICS:
                 continue
-            if index == 0 and match.start() == 0 and word not in known:
-                continue
+            opening = index == 0 and match.start() == 0 and word not in known
+            if opening and (common is None or word.casefold() in common):
+                continue  # a sentence's first word, capitalised anyway
             beside = name_end >= 0 and text[name_end : match.start()] == " "
             if _written_in(word, haystack):
                 run = f"{run} {word}" if beside and run and word in known else word

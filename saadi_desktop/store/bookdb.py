@@ -265,7 +265,9 @@ class BookDB:
         )
 
     def index_state(self) -> str:
-        """'not indexed', 'x %', 'done' or 'done, N failed chunks' for the library list."""
+        """'not indexed', 'x %', 'done' or 'done, N failed chunks' for the library list, and
+        ', earlier version' when its summaries were written by an earlier version (prose that
+        ``saadi index --upgrade`` replaces)."""
         (next_chunk, finished) = self._one("SELECT next_chunk, finished FROM builder")
         done, total = self._one(
             "SELECT coalesce(sum(seq < ?), 0), count(*) FROM chunks WHERE matter = 'body'",
@@ -273,6 +275,8 @@ class BookDB:
         )
         failed = self._one("SELECT count(*) FROM failed_chunks")[0]
         suffix = f", {failed} failed chunk{'s' * (failed != 1)}" if failed else ""
+        if self._one("SELECT count(*) FROM summaries WHERE form = 'prose'")[0]:
+            suffix += ", earlier version"
         if finished:
             return "done" + suffix
         if done == 0:

@@ -75,8 +75,8 @@ CREATE TABLE links (                -- chunk seq → entity it is about
 );
 CREATE INDEX links_by_entity ON links(entity_id);
 
-CREATE TABLE summaries (            -- the SAADI history: level 1 covers up to f chunks, …
-    id          INTEGER PRIMARY KEY,
+CREATE TABLE summaries (            -- the SAADI history: level 0 a passage, level 1 covers up to
+    id          INTEGER PRIMARY KEY,   -- f passages, level 2 up to f² …
     level       INTEGER NOT NULL,
     first_chunk INTEGER NOT NULL,
     last_chunk  INTEGER NOT NULL,
@@ -85,6 +85,11 @@ CREATE TABLE summaries (            -- the SAADI history: level 1 covers up to f
     model_id    TEXT NOT NULL,
     prompt_version TEXT NOT NULL,
     provisional INTEGER NOT NULL DEFAULT 0,  -- a finishing fold at the end of the text so far
+    form        TEXT NOT NULL DEFAULT 'prose',  -- headline (the model's) | list (its children's
+                                    -- headlines) | extract (the book's sentences) | prose (an
+                                    -- earlier version's summary)
+    key_spans   TEXT NOT NULL DEFAULT '[]',  -- JSON [[start, end], …]: the book's own sentences
+                                    -- within the node's span, chosen without the model
     UNIQUE (level, first_chunk)
 );
 
@@ -200,4 +205,4 @@ CREATE TABLE answers (              -- every update call's raw answer: the memor
     at             TEXT NOT NULL
 );
 
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;

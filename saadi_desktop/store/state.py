@@ -3,6 +3,7 @@ names, the builder's cursor and the call log. Part of the store: the only code w
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,12 +25,16 @@ class BuilderRow:
 
 @dataclass(frozen=True)
 class SummaryRow:
+    """A node of the summary tree: a passage (level 0) or a fold over first…last."""
+
     level: int
     first_chunk: int  # chunk seqs
     last_chunk: int
-    text: str
+    text: str  # a headline; a list's lines; an extract; an earlier version's prose
     learned_at: int
     provisional: bool
+    form: str = "prose"  # headline | list | extract | prose
+    key_spans: tuple[tuple[int, int], ...] = ()  # the book's own sentences, canonical offsets
 
 
 @dataclass(frozen=True)
@@ -184,29 +189,38 @@ def links(
     ).fetchall()
 
 
-def summaries(db: BookDB, until_chunk: int | None = None) -> list[SummaryRow]:
+_SUMMARY = "level, first_chunk, last_chunk, text, learned_at, provisional, form, key_spans"
+
+
+def _summary(row: Sequence[Any]) -> SummaryRow:
+    level, first, last, text, learned, provisional, form, keys = row
+    spans = tuple((int(a), int(b)) for a, b in json.loads(keys))
+    return SummaryRow(level, first, last, text, learned, bool(provisional), form, spans)
+
+
+def summaries(
+    db: BookDB, until_chunk: int | None = None, *, passages: bool = False
+) -> list[SummaryRow]:
+    """The folded nodes of the summary tree learned by ``until_chunk``, highest level first, in
+    reading order; with ``passages``, the passages' headlines (level 0) too."""
     limit = until_chunk if until_chunk is not None else 1 << 62
     rows = db.db.execute(
-        "SELECT level, first_chunk, last_chunk, text, learned_at, provisional FROM summaries "
-        "WHERE learned_at <= ? ORDER BY level DESC, first_chunk",
-        (limit,),
+        f"SELECT {_SUMMARY} FROM summaries WHERE learned_at <= ? AND level >= ? "
+        "ORDER BY level DESC, first_chunk",
+        (limit, 0 if passages else 1),
     ).fetchall()
-    return [
-        SummaryRow(level, first, last, text, learned, bool(provisional))
-        for level, first, last, text, learned, provisional in rows
-    ]
+    return [_summary(row) for row in rows]
 
 
-def fold_nodes(db: BookDB) -> list[tuple[int, SummaryRow]]:
-    """Every summary with its row id, lowest level first, in reading order."""
+def fold_nodes(db: BookDB, *, passages: bool = False) -> list[tuple[int, SummaryRow]]:
+    """Every folded node with its row id, lowest level first, in reading order; or with
+    ``passages``, the passages' nodes (level 0)."""
     rows = db.db.execute(
-        "SELECT id, level, first_chunk, last_chunk, text, learned_at, provisional FROM summaries "
-        "ORDER BY level, first_chunk"
+        f"SELECT id, {_SUMMARY} FROM summaries WHERE level {'=' if passages else '>='} ? "
+        "ORDER BY level, first_chunk",
+        (0 if passages else 1,),
     ).fetchall()
-    return [
-        (i, SummaryRow(level, first, last, text, at, bool(p)))
-        for i, level, first, last, text, at, p in rows
-    ]
+    return [(row[0], _summary(row[1:])) for row in rows]
 
 
 def chunk_names(db: BookDB) -> dict[int, list[str]]:
@@ -339,11 +353,12 @@ def commit_step(db: BookDB, step: StepWrite, model_id: str, prompt_version: str)
                 (seq, *step.answer, model_id, prompt_version, at),
             )
         db.db.conn.executemany(
-            "INSERT INTO summaries (level, first_chunk, last_chunk, text, learned_at, model_id, "
-            "prompt_version, provisional) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO summaries (level, first_chunk, last_chunk, text, learned_at, "
+            "model_id, prompt_version, provisional, form, key_spans) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (s.level, s.first_chunk, s.last_chunk, s.text, s.learned_at, model_id,
-                 prompt_version, int(s.provisional))
+                 prompt_version, int(s.provisional), s.form, json.dumps(s.key_spans))
                 for s in step.summaries
             ],
         )  # fmt: skip
@@ -387,7 +402,7 @@ class MemoryRows:
     descriptions: list[tuple[int, str, int]]
     links: list[tuple[int, int, int]]  # chunk seq, entity id, learned_at
     merged: list[tuple[int, int, int]] = field(default_factory=list)  # id, into, merged_at
-    folds: list[tuple[int, str]] = field(default_factory=list)  # summary id, its new text
+    folds: list[tuple[int, str, str]] = field(default_factory=list)  # node id, new text, form
 
 
 def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: str) -> None:
@@ -418,7 +433,8 @@ def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: 
             [(into, at, gone) for gone, into, at in rows.merged],
         )
         db.db.conn.executemany(
-            "UPDATE summaries SET text = ? WHERE id = ?", [(text, i) for i, text in rows.folds]
+            "UPDATE summaries SET text = ?, form = ? WHERE id = ?",
+            [(text, form, i) for i, text, form in rows.folds],
         )
 
 
@@ -431,6 +447,23 @@ def chunk_clusters(db: BookDB) -> dict[int, list[tuple[int, str]]]:
     ):
         found.setdefault(seq, []).append((name_id, variant))
     return found
+
+
+def earlier_version(db: BookDB) -> bool:
+    """Whether the book's summary tree holds summaries written by an earlier version."""
+    return bool(db.db.execute("SELECT count(*) FROM summaries WHERE form = 'prose'").fetchone()[0])
+
+
+def reset_state(db: BookDB) -> None:
+    """Forget what the model built — memory, kept answers, summaries, failures — and put the
+    cursor at the first passage, in one transaction, so that the next run reads the book anew
+    under the current prompts (and resumes like any run). The names pass (the text's own) and
+    the call log (what was spent) stay."""
+    with db.transaction():
+        for table in ("links", "descriptions", "aliases", "entities", "summaries", "answers",
+                      "failed_chunks"):  # fmt: skip
+            db.db.execute(f"DELETE FROM {table}")
+        db.db.execute("UPDATE builder SET next_chunk = 0, finished = 0 WHERE id = 1")
 
 
 def drop_provisional(db: BookDB) -> None:
