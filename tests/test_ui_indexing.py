@@ -421,3 +421,96 @@ def test_pause_interrupts_the_call_in_progress_and_resume_reads_it_again(
     panel.start_without_estimate()  # resume
     qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
     assert state(book) == "done" and dump(book) == expected  # the cut answer was never used
+
+
+def make_earlier_version(path: Path) -> None:
+    """Make an indexed book look like one an earlier version indexed: prose summaries and no
+    passage nodes, as version saadi-v5 left them."""
+    with BookDB.open(path) as db:
+        db.db.execute("UPDATE summaries SET form = 'prose' WHERE level >= 1")
+        db.db.execute("DELETE FROM summaries WHERE level = 0")
+        db.db.conn.commit()
+
+
+def summary_forms(path: Path) -> dict[int, set[str]]:
+    with BookDB.open(path) as db:
+        rows = db.db.execute("SELECT level, form FROM summaries").fetchall()
+    forms: dict[int, set[str]] = {}
+    for level, form in rows:
+        forms.setdefault(level, set()).add(form)
+    return forms
+
+
+def test_a_book_of_an_earlier_version_says_so_and_is_read_anew_on_request(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    expected: dict[str, Any],
+    messages: list[tuple[str, str]],
+) -> None:
+    run(book)
+    make_earlier_version(book)
+    panel = open_in(qtbot, window, book)
+    assert window.library.items()[0].text(1) == "done, earlier version"
+    assert panel.earlier_label.isVisibleTo(panel) and panel.upgrade_button.isEnabled()
+    assert panel.earlier_label.text() == (
+        "Indexed by an earlier version: its summaries are prose a small model often got wrong; "
+        "reading it anew gives headlines checked against the text and the book's own "
+        "sentences. Updating costs 23 model calls (Estimate time tells how long on this "
+        "machine)."
+    )
+    llm = ScriptedLLM(default=smart_reply)
+    panel.model_factory = factory(llm)
+    with qtbot.waitSignal(panel.run_ended, timeout=WAIT_MS):
+        qtbot.mouseClick(panel.estimate_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    assert "23 model calls, about " in panel.earlier_label.text()
+    assert panel.earlier_label.text().endswith("(from this book's own calls).")
+    assert not llm.prompts  # timed by the book's call log: no model call
+
+    with qtbot.waitSignal(panel.run_started, timeout=WAIT_MS):
+        qtbot.mouseClick(panel.upgrade_button, Qt.MouseButton.LeftButton)  # confirm, read
+    title, question = messages[-1]
+    assert title == "Update indexing"
+    assert "rebuilt from the first passage: 23 model calls, about" in question
+    assert "paused or cancelled" in question
+    assert panel.heading.text() == "Indexing “The Story” anew"
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+
+    assert len(llm.prompts) == 23
+    assert state(book) == "done" and window.library.items()[0].text(1) == "done"
+    assert "prose" not in set().union(*summary_forms(book).values())
+    assert summary_forms(book)[0] == {"headline"}  # every passage has its headline node again
+    assert dump(book) == expected  # as a fresh index
+    assert not panel.earlier_label.isVisibleTo(panel)
+    assert not panel.upgrade_button.isVisibleTo(panel)
+    assert panel.details.text().startswith("Done: 18 passages read")
+    assert [t for t, _ in messages] == ["Update indexing"]
+
+
+def test_an_update_can_be_paused_and_resumed_like_any_run(
+    qtbot: QtBot,
+    window: MainWindow,
+    book: Path,
+    expected: dict[str, Any],
+    messages: list[tuple[str, str]],
+) -> None:
+    run(book)
+    make_earlier_version(book)
+    panel = open_in(qtbot, window, book)
+    llm = GatedLLM(hold_at=6)
+    panel.model_factory = factory(llm)
+    qtbot.mouseClick(panel.upgrade_button, Qt.MouseButton.LeftButton)  # estimate, confirm, read
+    qtbot.waitUntil(llm.holding.is_set, timeout=WAIT_MS)
+    assert messages[-1][0] == "Update indexing" and "about" in messages[-1][1]
+    qtbot.mouseClick(panel.pause_button, Qt.MouseButton.LeftButton)
+    llm.release.set()
+    qtbot.waitUntil(lambda: panel.paused and not panel.busy, timeout=WAIT_MS)
+
+    assert state(book).endswith("%")  # no longer of the earlier version: read in part anew
+    assert index_operations.unfinished_indexing() == book
+    assert not panel.upgrade_button.isVisibleTo(panel)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)  # Resume
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+    assert state(book) == "done" and dump(book) == expected
+    assert [t for t, _ in messages] == ["Update indexing"]

@@ -1,8 +1,9 @@
 """What the indexing panel asks of the core, as plain functions (no Qt).
 
 The indexing half of :mod:`saadi_desktop.ui.operations`, kept in its own module: opening a model,
-the estimate, running the builder, and remembering which book was being indexed. Every function
-opens the book DB itself and closes it again, so it can run on the indexing thread.
+the estimate, running the builder (or reading a book of an earlier version anew), and remembering
+which book was being indexed. Every function opens the book DB itself and closes it again, so it
+can run on the indexing thread.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from saadi_desktop.indexing import upgrade_cost
 from saadi_desktop.library import data_dir
 from saadi_desktop.llm import LLM, open_llm, remember_model, remembered_model
-from saadi_desktop.state.builder import build_state
+from saadi_desktop.state.builder import build_state, upgrade_state
 from saadi_desktop.state.cost import call_counts, estimate
 from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.store.state import earlier_version
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
 
 ModelFactory = Callable[[str, ProgressCallback], LLM]  # spec, progress → an open model
@@ -61,17 +64,28 @@ def remember_spec(spec: str) -> None:
     remember_model(spec)
 
 
-def call_estimate(path: Path) -> dict[str, int]:
-    """Exact model calls for the whole book and for what is left (no model needed)."""
+def call_estimate(path: Path) -> dict[str, Any]:
+    """Exact model calls for the whole book and for what is left (no model needed); for a book
+    indexed by an earlier version also ``earlier_version`` and ``upgrade_calls``, the calls
+    that reading it anew costs (every passage and every fold again)."""
     with BookDB.open(path) as db:
-        return call_counts(db)
+        counts: dict[str, Any] = dict(call_counts(db))
+        if earlier_version(db):
+            counts.update(earlier_version=True, upgrade_calls=counts["calls_total"])
+    return counts
 
 
 def time_estimate(path: Path, llm: LLM) -> dict[str, Any]:
     """Calls and seconds left: from the book's call log, or a one-off calibration of this
-    model on this machine (two real calls, remembered per model)."""
+    model on this machine (two real calls, remembered per model). For a book indexed by an
+    earlier version also what reading it anew costs, as ``saadi index --estimate`` gives it:
+    ``earlier_version``, ``upgrade_calls`` and ``upgrade_s``."""
     with BookDB.open(path) as db:
-        return estimate(db, llm, data_dir() / "calibration.json")
+        figures = estimate(db, llm, data_dir() / "calibration.json")
+        if earlier_version(db):
+            calls, seconds = upgrade_cost(db, llm)
+            figures.update(earlier_version=True, upgrade_calls=calls, upgrade_s=round(seconds))
+    return figures
 
 
 def build(
@@ -94,6 +108,22 @@ def build(
         finished=report.finished,
         index_state=state,
     )
+
+
+def upgrade(
+    path: Path,
+    llm: LLM,
+    *,
+    limit: int | None = None,
+    progress: ProgressCallback = ignore,
+    should_stop: StopCheck = never,
+) -> IndexOutcome:
+    """Read a book indexed by an earlier version anew (``saadi index --upgrade``): what it had
+    is forgotten, then the book is built from the first passage as :func:`build` does. A
+    stopped run is no longer of the earlier version: :func:`build` resumes it."""
+    with BookDB.open(path) as db:
+        upgrade_state(db)
+    return build(path, llm, limit=limit, progress=progress, should_stop=should_stop)
 
 
 def index_state(path: Path) -> str:

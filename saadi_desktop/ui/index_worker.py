@@ -1,4 +1,5 @@
-"""The indexing worker: one QThread per job (estimate or build), reporting through signals.
+"""The indexing worker: one QThread per job (estimate, build, or upgrade: a book of an earlier
+version read anew), reporting through signals.
 
 The state builder is a plain function with ``progress=`` and ``should_stop=`` callbacks; here the
 progress callback emits a signal (queued to the GUI thread) and ``should_stop`` reads a flag the
@@ -35,6 +36,12 @@ from saadi_desktop.ui.index_operations import ModelFactory
 class Job(enum.Enum):
     ESTIMATE = "estimate"
     BUILD = "build"
+    UPGRADE = "upgrade"  # a book of an earlier version: forget what it had, then build
+
+    @property
+    def reads(self) -> bool:
+        """Whether the job reads the book (and can be paused), not only times the model."""
+        return self is not Job.ESTIMATE
 
 
 @dataclass
@@ -98,8 +105,13 @@ class IndexWorker(QThread):
                 self.status_changed.emit("Timing the model on this machine…")
                 self.estimated.emit(index_operations.time_estimate(self.path, llm))
                 return
-            self.status_changed.emit("Reading the book…")
-            outcome = index_operations.build(
+            if self.job is Job.UPGRADE:
+                self.status_changed.emit("Reading the book anew…")
+                read = index_operations.upgrade
+            else:
+                self.status_changed.emit("Reading the book…")
+                read = index_operations.build
+            outcome = read(
                 self.path, llm, limit=self.limit,
                 progress=self.progress_changed.emit, should_stop=self.should_stop,
             )  # fmt: skip

@@ -7,6 +7,10 @@ signals. Pausing and cancelling both interrupt the current model call (the build
 every chunk, so nothing is lost but the passage in progress, which is read again); a paused run
 keeps its model loaded and is offered again at the next start of the app, a cancelled one is
 forgotten (starting again still resumes at the cursor).
+
+A book indexed by an earlier version (its summaries are prose) is said to be one, with what
+reading it anew costs, and an Update action does it: the core forgets what the book had, then
+the run is an index run like any other (paused, cancelled and resumed the same way).
 """
 
 from __future__ import annotations
@@ -33,6 +37,11 @@ from saadi_desktop.ui.index_worker import IndexWorker, Job, ModelSlot
 from saadi_desktop.ui.model_choice import ModelChoice
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
 
+EARLIER_VERSION = (
+    "Indexed by an earlier version: its summaries are prose a small model often got wrong; "
+    "reading it anew gives headlines checked against the text and the book's own sentences."
+)
+
 
 def duration(seconds: float) -> str:
     """'2 h 05 min', '4 min 10 s', '12 s'."""
@@ -42,6 +51,13 @@ def duration(seconds: float) -> str:
     if hours:
         return f"{hours} h {minutes:02d} min"
     return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def timed_by(figures: dict[str, Any]) -> str:
+    """Where an estimate's time comes from, for the reader."""
+    if figures.get("timing_from") == "book call log":
+        return "from this book's own calls"
+    return "timed on this machine"
 
 
 class IndexingPanel(QWidget):
@@ -60,13 +76,14 @@ class IndexingPanel(QWidget):
         self.title = ""
         self.worker: IndexWorker | None = None
         self.paused = False
+        self._paused_upgrade = False  # the paused job was an update
         self.last_progress: dict[str, Any] | None = None
         self._counts: dict[str, Any] | None = None  # exact calls, for the book shown
         self._slot = ModelSlot()
         self._open_book: Path | None = None  # followed again when the job ends
         self._estimate: dict[str, Any] | None = None  # for (book, model) in _estimate_for
         self._estimate_for: tuple[Path, str] | None = None
-        self._start_after_estimate = False
+        self._after_estimate: Job | None = None  # BUILD or UPGRADE, once the estimate is in
         self._after_stop: Callable[[], object] | None = None
         self._build_widgets()
         self.model.set_spec(index_operations.remembered_spec())
@@ -99,16 +116,27 @@ class IndexingPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop indexing; what is done so far is kept")
         self.cancel_button.clicked.connect(self.cancel)
+        # shown only for a book indexed by an earlier version
+        self.earlier_label = QLabel()
+        self.earlier_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.earlier_label.setWordWrap(True)
+        self.upgrade_button = QPushButton("Update (read anew)")
+        self.upgrade_button.setToolTip(
+            "Rebuild this book's people and summaries from the first passage with this version"
+        )
+        self.upgrade_button.clicked.connect(self.upgrade)
 
         buttons = QHBoxLayout()
         for button in (self.estimate_button, self.start_button, self.pause_button):
             buttons.addWidget(button)
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.upgrade_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.model)
         layout.addWidget(self.estimate_label)
+        layout.addWidget(self.earlier_label)
         layout.addWidget(self.bar)
         layout.addWidget(self.details)
         layout.addLayout(buttons)
@@ -174,10 +202,25 @@ class IndexingPanel(QWidget):
         then the reader confirms."""
         if self.path is None or self.busy:
             return
+        if self.paused and self._paused_upgrade and self.earlier_version:
+            self._start_upgrade()  # paused before anything was forgotten (the model loading)
+            return
         if self.paused or self._estimate_known():
             self._start_build()
             return
-        self._start_after_estimate = True
+        self._after_estimate = Job.BUILD
+        self._run(Job.ESTIMATE)
+
+    def upgrade(self) -> None:
+        """Read a book of an earlier version anew. Like Start: the cost is shown first (the
+        estimate computed now if it is not known yet), then the reader confirms."""
+        if self.path is None or self.busy or self.paused or not self.earlier_version:
+            return
+        if self._estimate_known():
+            if self._confirm_upgrade():
+                self._start_upgrade()
+            return
+        self._after_estimate = Job.UPGRADE
         self._run(Job.ESTIMATE)
 
     def start_without_estimate(self) -> None:
@@ -186,14 +229,14 @@ class IndexingPanel(QWidget):
             self._start_build()
 
     def pause(self) -> None:
-        if self.worker is not None and self.worker.job is Job.BUILD:
+        if self.worker is not None and self.worker.job.reads:
             self.worker.request_stop("paused")
             self.details.setText("Pausing (the model finishes reading its prompt first)…")
             self._update()
 
     def cancel(self) -> None:
         if self.worker is not None:
-            self._start_after_estimate = False
+            self._after_estimate = None
             self.worker.request_stop("cancelled")
             self.details.setText("Stopping (the model finishes reading its prompt first)…")
             self._update()
@@ -243,7 +286,7 @@ class IndexingPanel(QWidget):
         spec = self.model_spec()
         if not self.model.is_complete():
             self.report_error(self, "Choose a model", f"Give a {self.model.missing()} first.")
-            self._start_after_estimate = False
+            self._after_estimate = None
             return
         worker = IndexWorker(job, self.path, spec, self._slot, self.model_factory, limit=self.limit)
         worker.status_changed.connect(self.details.setText)
@@ -255,17 +298,21 @@ class IndexingPanel(QWidget):
         worker.finished.connect(self._worker_finished)
         self.worker = worker
         self.paused = False
-        if job is Job.BUILD:
+        if job.reads:
             index_operations.remember_spec(spec)
             index_operations.remember_indexing(self.path)
         worker.start()
-        if job is Job.BUILD:
+        if job.reads:
             self.run_started.emit(self.path)
         self._update()
 
     def _start_build(self) -> None:
         self.details.setText("Starting…")
         self._run(Job.BUILD)
+
+    def _start_upgrade(self) -> None:
+        self.details.setText("Starting to read the book anew…")
+        self._run(Job.UPGRADE)
 
     def _estimate_known(self) -> bool:
         return self._estimate is not None and self._estimate_for == (self.path, self.model_spec())
@@ -289,6 +336,7 @@ class IndexingPanel(QWidget):
 
     def _estimated(self, figures: dict[str, Any]) -> None:
         self._estimate = figures
+        self.details.setText("")  # "Timing the model…" is over: the figures say it
         self._estimate_for = (self.path, self.model_spec()) if self.path else None
         self._show_estimate(figures)
 
@@ -299,13 +347,29 @@ class IndexingPanel(QWidget):
             return
         text = f"{left} of {figures['chunks']} passages to read: {calls} model calls"
         if "estimated_s" in figures:
-            source = (
-                "from this book's own calls"
-                if figures.get("timing_from") == "book call log"
-                else "timed on this machine"
-            )
-            text += f", about {duration(figures['estimated_s'])} ({source})"
+            text += f", about {duration(figures['estimated_s'])} ({timed_by(figures)})"
         self.estimate_label.setText(text + ".")
+
+    @property
+    def earlier_version(self) -> bool:
+        """Whether the book shown was indexed by an earlier version (as last looked up)."""
+        return bool(self._figures().get("earlier_version"))
+
+    def _figures(self) -> dict[str, Any]:
+        """The figures of the book shown: the estimate when known, else the exact counts."""
+        if self._estimate_known() and self._estimate is not None:
+            return self._estimate
+        return self._counts or {}
+
+    def _upgrade_cost(self) -> str:
+        """'23 model calls, about 1 min 05 s (timed on this machine)'; without the time until
+        the model was timed."""
+        figures = self._figures()
+        calls = figures.get("upgrade_calls", 0)
+        text = f"{calls} model call{'s' * (calls != 1)}"
+        if "upgrade_s" in figures:
+            return text + f", about {duration(figures['upgrade_s'])} ({timed_by(figures)})"
+        return text
 
     def _built(self, outcome: IndexOutcome) -> None:
         self._estimate = None  # fewer calls are left now
@@ -326,6 +390,7 @@ class IndexingPanel(QWidget):
         self._estimate = None  # fewer calls are left now
         if reason == "paused":
             self.paused = True
+            self._paused_upgrade = self.worker is not None and self.worker.job is Job.UPGRADE
             self.details.setText("Paused. Resume goes on from the next passage.")
             return
         self.paused = False
@@ -335,7 +400,7 @@ class IndexingPanel(QWidget):
             self.details.setText("Cancelled. What was read is kept; Start goes on from there.")
 
     def _failed(self, message: str) -> None:
-        self._start_after_estimate = False
+        self._after_estimate = None
         self.paused = False
         index_operations.remember_indexing(None)
         self.details.setText(message)
@@ -353,13 +418,15 @@ class IndexingPanel(QWidget):
             self._update()
             then()
             return
-        start = self._start_after_estimate and worker is not None and self._estimate_known()
-        self._start_after_estimate = False
+        estimated = worker is not None and self._estimate_known()
+        after, self._after_estimate = (self._after_estimate if estimated else None), None
         if path is not None:
             self.run_ended.emit(path)
             self._refresh_counts(path)
-        if start and self._confirm_start():
+        if after is Job.BUILD and self._confirm_start():
             self._start_build()
+        elif after is Job.UPGRADE and self.earlier_version and self._confirm_upgrade():
+            self._start_upgrade()
         elif not self.paused and self._open_book != path:
             self._show_book(self._open_book)
         self._update()
@@ -369,16 +436,29 @@ class IndexingPanel(QWidget):
         with contextlib.suppress(*EXPECTED_ERRORS):
             self._counts = index_operations.call_estimate(path)
 
+    def _model_name(self) -> str:
+        return self.model.kind.currentText() if not self.model_spec() else self.model_spec()
+
     def _confirm_start(self) -> bool:
         figures = self._estimate or {}
-        model = self.model.kind.currentText() if not self.model_spec() else self.model_spec()
         question = (
-            f"Index “{self.title}” with {model}?\n\n{self.estimate_label.text()}\n\n"
+            f"Index “{self.title}” with {self._model_name()}?\n\n{self.estimate_label.text()}\n\n"
             "You can read and search while it runs, and pause at any time."
         )
         if figures.get("calls_remaining") == 0:
             return True
         return confirm(self, "Start indexing", question)
+
+    def _confirm_upgrade(self) -> bool:
+        question = (
+            f"Read “{self.title}” anew with {self._model_name()}?\n\n"
+            "Its people and summaries are forgotten and rebuilt from the first passage: "
+            f"{self._upgrade_cost()}. Until the run ends they cover only the passages read "
+            "so far.\n\n"
+            "Like any index run it can be paused or cancelled, and it resumes where it stopped. "
+            "You can read and search while it runs."
+        )
+        return confirm(self, "Update indexing", question)
 
     # -- the panel's look -----------------------------------------------------------------------
 
@@ -388,7 +468,9 @@ class IndexingPanel(QWidget):
         has_book = self.path is not None
         if not has_book:
             self.heading.setText("Open a book to index it")
-        elif running and self.worker is not None and self.worker.job is Job.BUILD:
+        elif running and self.worker is not None and self.worker.job is Job.UPGRADE:
+            self.heading.setText(f"Indexing “{self.title}” anew")
+        elif running and self.worker is not None and self.worker.job.reads:
             self.heading.setText(f"Indexing “{self.title}”")
         elif self.paused:
             self.heading.setText(f"Indexing “{self.title}” — paused")
@@ -405,6 +487,22 @@ class IndexingPanel(QWidget):
         self.estimate_button.setEnabled(choosing)
         self.start_button.setEnabled(has_book and not running)
         self.start_button.setText("Resume" if self.paused else "Start")
-        building = running and self.worker is not None and self.worker.job is Job.BUILD
+        building = running and self.worker is not None and self.worker.job.reads
         self.pause_button.setEnabled(building and not stopping)
         self.cancel_button.setEnabled((running and not stopping) or self.paused)
+        self._show_earlier_version(has_book, choosing)
+
+    def _show_earlier_version(self, has_book: bool, choosing: bool) -> None:
+        # while the book is read anew it is no longer of the earlier version (the counts are
+        # looked up again when the run ends)
+        upgrading = self.worker is not None and self.worker.job is Job.UPGRADE
+        shown = has_book and self.earlier_version and not upgrading
+        self.earlier_label.setVisible(shown)
+        self.upgrade_button.setVisible(shown)
+        self.upgrade_button.setEnabled(shown and choosing)
+        if not shown:
+            return
+        cost = self._upgrade_cost()
+        if "upgrade_s" not in self._figures():
+            cost += " (Estimate time tells how long on this machine)"
+        self.earlier_label.setText(f"{EARLIER_VERSION} Updating costs {cost}.")
