@@ -187,10 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--sheet", metavar="FILE", help="write the judging sheet of the sample here")
     sub.add_argument("--score", metavar="FILE", help="score a filled judging sheet")
     _json_flag(sub)
-    sub = bench.add_parser("entities", help="alias precision, recall, F1, merges and splits")
+    sub = bench.add_parser(
+        "entities",
+        help="alias precision, recall, F1, merges and splits; several golds and their mean",
+    )
     sub.set_defaults(handler=cmd_bench_entities)
-    sub.add_argument("book", metavar="BOOK")
-    sub.add_argument("data", metavar="GOLD")
+    sub.add_argument("pairs", nargs="*", metavar="BOOK GOLD", help="a book and its alias gold")
+    sub.add_argument("--list", metavar="FILE", help="a file of 'BOOK GOLD' lines, one a book")
     _json_flag(sub)
     return parser
 
@@ -746,18 +749,51 @@ def cmd_bench_summaries(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_entities(args: argparse.Namespace) -> int:
-    from saadi_desktop.eval.aliases import bench_entities
+    from saadi_desktop.eval.aliases import bench_entities, macro_average
     from saadi_desktop.library import resolve_book
 
-    try:
-        gold = json.loads(Path(args.data).read_text(encoding="utf-8"))["characters"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise StoreError(f"{args.data}: not an alias gold file ({error})") from None
-    with BookDB.open(resolve_book(args.book)) as db:
-        report = bench_entities(db, gold)
+    pairs = list(args.pairs)
+    if args.list:
+        try:
+            lines = Path(args.list).read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise StoreError(f"{args.list}: cannot read the list ({error})") from None
+        pairs += [
+            w for line in lines if line.strip() and not line.startswith("#") for w in line.split()
+        ]
+    if not pairs or len(pairs) % 2:
+        raise StoreError("bench entities: give BOOK GOLD pairs (or --list FILE of them)")
+    reports = []
+    for book, data in zip(pairs[::2], pairs[1::2], strict=True):
+        try:
+            gold = json.loads(Path(data).read_text(encoding="utf-8"))["characters"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise StoreError(f"{data}: not an alias gold file ({error})") from None
+        with BookDB.open(resolve_book(book)) as db:
+            reports.append({**bench_entities(db, gold), "book": book, "gold": data})
+    several = len(reports) > 1
     if args.json:
-        _print_json(report)
+        _print_json({"books": reports, "macro": macro_average(reports)} if several else reports[0])
         return 0
+    for report in reports:
+        if several:
+            print(f"== {report['book']} ({report['gold']})")
+        _print_entities(report)
+    if several:
+        macro = macro_average(reports)
+        print(f"== macro average over {macro['books']} golds "
+              f"(most records of a major character: {macro['max_records_per_major']})")  # fmt: skip
+        keys = ("precision", "recall", "f1", "b3_precision", "b3_recall", "min_b3_precision")
+        _print_table(
+            ("", "precision", "recall", "f1", "B³ p", "B³ r", "min B³ p"),
+            [(label, *(str(macro[part][k]) for k in keys)) for label, part in (
+                ("names pass", "names_pass"), ("names + rules", "rules_alone"),
+                ("overall", "overall"))],
+        )  # fmt: skip
+    return 0
+
+
+def _print_entities(report: dict[str, Any]) -> None:
     print(f"source: {report['source']}")
     rows = [("overall", report["overall"]), *report["by_category"].items()]
     rows += [("names pass", report["names_pass"]), ("names + rules", report["rules_alone"])]
@@ -771,11 +807,18 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
         spread = sorted(report["records_per_major"].items(), key=lambda item: -item[1])
         print(f"records per major character (max {report['max_records_per_major']}): "
               + ", ".join(f"{name} {n}" for name, n in spread))  # fmt: skip
+    for split in report.get("split_majors", []):
+        print(f"  {split['character']} on {len(split['records'])} records: "
+              + " | ".join(", ".join(names) for names in split["records"]))  # fmt: skip
     for impure in report["overall"]["impure_examples"][:5]:
         print(f"  impure record {impure['record']}: {', '.join(impure['characters'])}")
     for miss in report["worst_misses"][:8]:
         print(f"  missed for {miss['character']}: {', '.join(miss['missing'])}")
-    return 0
+    for extra in report.get("unlisted", []):
+        print(f"  no gold lists, on {extra['character']}: {', '.join(extra['aliases'])}")
+    for entry in report.get("unlisted_entries", []):
+        print(f"  an entry no gold lists ({entry['type']}, {entry['mentions']} mentions): "
+              + " / ".join(entry["names"]))  # fmt: skip
 
 
 def cmd_help(parser: argparse.ArgumentParser) -> Handler:

@@ -374,6 +374,62 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     assert "  impure record 7: Elizabeth, Jane, Lydia" in lines
 
 
+def test_a_title_with_its_full_stop_or_without_is_one_alias() -> None:
+    # the PDNC gold was made from an edition that writes 'Mrs Clay'; ours writes 'Mrs. Clay'
+    gold = [{"canonical": "Mrs Clay", "aliases": ["Mrs Clay", "Penelope"], "category": "minor"}]
+    report = score_aliases({"1": ["Mrs. Clay"], "2": ["Penelope"]}, gold)
+    assert report["worst_misses"][0]["matched_record"] == "1"
+    assert report["overall"]["precision"] == 1.0 and report["overall"]["recall"] == 0.5
+
+
+def test_split_majors_and_the_aliases_no_gold_lists_are_reported() -> None:
+    records = {"7": ["Jane", "Miss Bennet", "Jane Bennet"], "8": ["Lizzy"], "9": ["Elizabeth"]}
+    result = score_aliases(records, SISTERS)
+    assert result["split_majors"] == [
+        {"character": "Elizabeth", "records": [["Lizzy"], ["Elizabeth"]]}]  # fmt: skip
+    # to be judged, not wrong by themselves: 'Jane Bennet' is Jane's, and the gold leaves it out
+    assert result["unlisted"] == [{"record": "7", "character": "Jane", "aliases": ["jane bennet"]}]
+
+
+def test_bench_entities_reports_every_gold_given_and_their_macro_average(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlib
+
+    from saadi_desktop import cli
+    from saadi_desktop.eval import aliases
+
+    def fake(db: object, gold: list[dict[str, object]]) -> dict[str, object]:
+        records = {"7": ["Jane", "Miss Bennet"], "8": ["Lizzy", "Elizabeth"]}
+        if len(gold) == 1:
+            records = {"7": ["Mr. Collins"]}
+        scores = score_aliases(records, gold)
+        return {"source": "names", **scores, "names_pass": scores["overall"],
+                "rules_alone": scores["overall"], "unlisted_entries": []}  # fmt: skip
+
+    monkeypatch.setattr(aliases, "bench_entities", fake)
+    monkeypatch.setattr(cli.BookDB, "open", lambda path: contextlib.nullcontext())
+    monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
+    sisters, collins = tmp_path / "sisters.json", tmp_path / "collins.json"
+    sisters.write_text(json.dumps({"characters": SISTERS}))
+    collins.write_text(json.dumps({"characters": SISTERS[3:]}))
+    listed = tmp_path / "golds.txt"
+    listed.write_text(f"# book gold\na {sisters}\n\nb {collins}\n")
+    for argv in (["a", str(sisters), "b", str(collins)], ["--list", str(listed)]):
+        assert cli.main(["bench", "entities", *argv, "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert [b["book"] for b in report["books"]] == ["a", "b"]
+        first, second = (b["rules_alone"]["recall"] for b in report["books"])
+        assert (first, second) == (round(4 / 9, 4), 0.5)  # Jane 2, Elizabeth 2 of 9; 1 of 2
+        assert report["macro"]["rules_alone"]["recall"] == round((first + second) / 2, 4)
+        assert report["macro"]["books"] == 2
+    assert cli.main(["bench", "entities", "a", str(sisters), "b", str(collins)]) == 0
+    out = capsys.readouterr().out
+    assert "== macro average over 2 golds" in out and out.count("source: names") == 2
+    assert cli.main(["bench", "entities", "a"]) == 1  # a book without its gold
+    assert "give BOOK GOLD pairs" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("reference", ["id", "db", "file"])
 def test_bench_speed_accepts_a_book_id_a_db_path_or_the_file(
     reference: str, small_epub: Path, library: Path, capsys: pytest.CaptureFixture[str]

@@ -7,9 +7,11 @@ records that belong to the characters matched to them, over aliases on matched r
 is a record matched by two gold characters; a split is a character whose aliases lie on more
 than one record.
 
-Aliases are compared folded (case, curly apostrophes, runs of spaces). An alias that several gold
-characters list (a shared surname, "Miss Bennet" for Jane and her sisters) says nothing about who
-a record is, so the figures below use only a character's *own* aliases: those no other lists.
+Aliases are compared folded (case, curly apostrophes, runs of spaces, the full stop of an
+abbreviated title: an edition's 'Mrs. Clay' is the PDNC gold's 'Mrs Clay'). An alias that
+several gold characters list (a shared surname, "Miss Bennet" for Jane and her sisters) says
+nothing about who a record is, so the figures below use only a character's *own* aliases: those
+no other lists.
 
 B³ (Bagga & Baldwin 1998), over gold mentions. The items are the characters' own aliases, each once;
 an item's gold cluster is its character. Its predicted cluster is the record holding it; when
@@ -28,19 +30,27 @@ An impure record holds own aliases of two or more gold characters (all its alias
 the B³ assignment); a category's ``impure_records`` counts those holding an own alias of at least
 one of its characters. ``records_per_major`` is, for each major character, the number of records
 holding at least one of its own aliases (the goal: none over 2), ``max_records_per_major`` the
-largest.
+largest; ``split_majors`` shows the records of each major character on more than one.
+``unlisted`` gives, for each matched record, its aliases that no gold character lists: a gold
+leaves names out, so these are for a reader to judge, not wrong by themselves (alias precision
+counts them against the record).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 IMPURE_EXAMPLES = 10
 
 
+# an abbreviated title with its full stop or without, as editions differ: 'Mrs. Clay', 'Mrs Clay'
+_TITLE_STOP = re.compile(r"\b(mrs|mr|ms|dr|st|mme|mlle)\.")
+
+
 def _fold(alias: str) -> str:
-    return " ".join(alias.casefold().replace("’", "'").split())
+    return _TITLE_STOP.sub(r"\1", " ".join(alias.casefold().replace("’", "'").split()))
 
 
 def _match_key(
@@ -181,6 +191,21 @@ def score_aliases(
         for i, c in enumerate(gold)
         if c.get("category") == "major"
     }
+    split_majors = [
+        {
+            "character": c["canonical"],
+            "records": [
+                sorted(records[rid]) for rid, aliases in predicted.items() if aliases & own[i]
+            ],
+        }
+        for i, c in enumerate(gold)
+        if c.get("category") == "major" and per_major[str(c["canonical"])] > 1
+    ]
+    unlisted = [  # aliases a gold leaves out: right or wrong, a reader judges
+        {"record": rid, "character": c["canonical"], "aliases": sorted(extra)}
+        for c, rid, _ in matches
+        if rid is not None and (extra := predicted[rid] - set(listed_by))
+    ]
     return {
         "overall": summarise(range(len(matches))),
         "by_category": {
@@ -192,29 +217,73 @@ def score_aliases(
         "worst_misses": misses[:15],
         "records_per_major": per_major,
         "max_records_per_major": max(per_major.values(), default=0),
+        "split_majors": split_majors,
+        "unlisted": unlisted,
     }
+
+
+MACRO_KEYS = ("precision", "recall", "f1", "b3_precision", "b3_recall", "b3_f1")
+
+
+def macro_average(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The mean over books of each figure of ``overall``, ``names_pass`` and ``rules_alone``
+    (each gold counts once, whatever its size), with the worst B³ precision and the most
+    records a major character lies on."""
+    macro: dict[str, Any] = {"books": len(reports)}
+    for part in ("overall", "names_pass", "rules_alone"):
+        rows = [r[part] for r in reports]
+        macro[part] = {k: round(sum(row[k] for row in rows) / len(rows), 4) for k in MACRO_KEYS}
+        macro[part]["min_b3_precision"] = min(row["b3_precision"] for row in rows)
+    macro["max_records_per_major"] = max(r["max_records_per_major"] for r in reports)
+    return macro
 
 
 def _harmonic(precision: float, recall: float) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
+TOP_ENTRIES = 30  # the entries of a book a reader sees first
+
+
 def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Score the LLM entity memory (when the book is indexed), the zero-LLM names pass, and the
     names pass as the identity rules read it with no model answer (what the entity list shows
-    before the model has read a passage; the figures of a book not indexed yet)."""
+    before the model has read a passage; the figures of a book not indexed yet). Also the
+    entries among the :data:`TOP_ENTRIES` most mentioned of the rules' reading that are typed a
+    person or nothing and of which no gold lists a name (``unlisted_entries``): each a person
+    the gold leaves out, or no one (a word of speech: 'Lor', 'Messrs'), for a reader to judge."""
     from saadi_desktop.store import state as store
 
     clusters = store.name_clusters(db)
     names_pass = {f"n{c['id']}": list(c["variants"]) for c in clusters}
+    read = store.name_entities(db)
+    groups = store.entity_groups(clusters, read)
     rules = {
-        f"n{entity}": [v for c in group for v in c["variants"]]
-        for entity, group in store.entity_groups(clusters, store.name_entities(db)).items()
+        f"n{entity}": [v for c in group for v in c["variants"]] for entity, group in groups.items()
     }
     memory = {str(r.id): [r.name, *r.aliases] for r in store.records(db)}
     names_score = score_aliases(names_pass, gold)
     rules_score = score_aliases(rules, gold)
-    figures = {"names_pass": names_score["overall"], "rules_alone": rules_score["overall"]}
+    listed = {_fold(a) for c in gold for a in c["aliases"]}
+    kinds = {entity: kind for entity, kind in read.values()}
+    mentioned = sorted(
+        groups.items(), key=lambda item: (-sum(c.get("mentions", 0) for c in item[1]), item[0])
+    )
+    figures = {
+        "names_pass": names_score["overall"],
+        "rules_alone": rules_score["overall"],
+        "unlisted_entries": [
+            {
+                "entry": f"n{entity}",
+                "type": kinds.get(entity, "other"),
+                "mentions": sum(c.get("mentions", 0) for c in group),
+                "names": rules[f"n{entity}"],
+            }
+            for entity, group in mentioned[:TOP_ENTRIES]
+            if kinds.get(entity, "other") in ("person", "other")
+            and not {_fold(v) for v in rules[f"n{entity}"]} & listed
+        ],
+    }
     if not memory:
         return {"source": "names", **rules_score, **figures}
     return {"source": "llm", "records": len(memory), **score_aliases(memory, gold), **figures}
