@@ -100,14 +100,27 @@ def cmd_recap(args: argparse.Namespace) -> int:
     if not told.parts:
         print("\nnothing to recap yet: this is the start of the book")
     for part in told.parts:
-        kind = "extracts from the book" if part.extract else f"summary, level {part.level}"
+        kind = _whose(part.form, part.level, part.extract)
         print(f"\n[{part.where} · {kind}]\n{part.text}")
+        for _start, _end, key in part.keys if not part.extract else ():
+            print(f"  “{key}”")
     if told.people:
         print("\nIn the last passages:")
         for seen in told.people:
             note = f" — {seen.note}" if seen.note else ""
             print(f"  {seen.name} ({kind_label(seen.type, seen.by_name_only)}){note}")
     return 0
+
+
+def _whose(form: str, level: int, extract: bool) -> str:
+    """Whose words a recap part is, and what they are."""
+    if extract or form == "extract":
+        return "extracts from the book"
+    if form == "headline":
+        return f"headline by the model, level {level}"
+    if form == "list":
+        return f"the model's headlines of its parts, level {level}"
+    return f"summary by an earlier version, level {level}"
 
 
 def _card_json(

@@ -3,6 +3,7 @@ failures, cancel and resume, append, and the one-builder lock."""
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import pairwise
 from pathlib import Path
@@ -785,3 +786,55 @@ def test_replay_replaces_a_stored_fold_the_current_rules_refuse_with_its_stand_i
         assert texts[first[0]] == extract(covered, MAX_SUMMARY)
         assert texts[second[0]] == "Rodion and Alyona Ivanovna wait while Lizaveta comes home."
         assert replay_book(db).folds_replaced == 0  # the stand-in passes
+
+
+def test_bench_summaries_counts_forms_and_copies_and_scores_a_judged_sheet(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(book)
+    sheet = tmp_path / "sheet.md"
+    assert cli.main(["bench", "summaries", str(book), "--sample", "3", "--passages", "4",
+                     "--seed", "1", "--sheet", str(sheet), "--json"]) == 0  # fmt: skip
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["sheet"]["nodes"] == 7 and figures["copies_above_level_1"] == 0
+    assert figures["forms_by_level"]["0"] == {"headline": 18}
+    assert figures["top"]["level"] == 2 and figures["cost"]["folds"] >= 4
+    written = sheet.read_text(encoding="utf-8")
+    assert written.count("\n## node ") == 7 and written.count("- [ ] ") == 7
+    judged = written.replace("- [ ] \n", "- [T] something true\n", 6).replace(
+        "- [ ] \n", "- [F] something false — the text says otherwise\n- [U] unclear\n"
+    )
+    sheet.write_text(judged, encoding="utf-8")
+    assert cli.main(["bench", "summaries", str(book), "--score", str(sheet), "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert scored["overall"] | {"true_share": None} == {
+        "nodes": 7, "claims": 8, "true": 6, "false": 1, "unclear": 1, "unjudged": 0,
+        "true_share": None, "nodes_with_false": 1,
+    }  # fmt: skip
+    assert scored["overall"]["true_share"] == 0.75
+    assert scored["false_claims"] == ["level 1: something false — the text says otherwise"]
+
+
+def test_a_book_of_an_earlier_version_is_marked_and_read_anew_on_request(
+    book: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(book, limit=10)
+    with BookDB.open(book) as db:
+        db.db.execute("UPDATE summaries SET form = 'prose' WHERE level >= 1")  # as v5 wrote
+        db.db.execute("DELETE FROM summaries WHERE level = 0")
+        db.db.conn.commit()
+        assert db.index_state().endswith(", earlier version")
+    monkeypatch.setattr("saadi_desktop.indexing.open_llm",
+                        lambda spec="", **_: ScriptedLLM(default=smart_reply))  # fmt: skip
+    assert cli.main(["index", str(book), "--estimate", "--json"]) == 0
+    estimate = json.loads(capsys.readouterr().out)
+    with BookDB.open(book) as db:
+        chunks = len(store.indexed_chunks(db))
+    assert estimate["earlier_version"] and estimate["upgrade_calls"] == total_calls(chunks, 5)
+    assert cli.main(["index", str(book), "--limit", "1", "--json"]) == 0
+    assert "--upgrade" in capsys.readouterr().err  # a plain run says what updating costs
+    assert cli.main(["index", str(book), "--upgrade", "--json"]) == 0
+    with BookDB.open(book) as db:
+        forms = {s.form for s in store.summaries(db, passages=True)}
+        assert db.index_state() == "done" and "prose" not in forms
+        assert len(store.answers(db)) == chunks  # every passage read anew

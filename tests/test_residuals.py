@@ -284,6 +284,8 @@ def test_a_version_2_book_upgrades_and_gets_its_tree(book_path: Path) -> None:
         raw.execute("ALTER TABLE entities DROP COLUMN merged_into")  # version 6's
         raw.execute("ALTER TABLE entities DROP COLUMN merged_at")
         raw.execute("DROP TABLE name_entities")  # version 7's
+        raw.execute("ALTER TABLE summaries DROP COLUMN form")  # version 8's
+        raw.execute("ALTER TABLE summaries DROP COLUMN key_spans")
         raw.execute(create)
         raw.execute("PRAGMA user_version = 2")
     with BookDB.open(book_path) as db:

@@ -96,6 +96,13 @@ def test_the_stand_in_model_builds_a_state_from_the_names(tmp_path: Path, librar
     assert notes.outline and notes.outline[0].text
     fold = "[passage 1] (no headline)\n---\nTask: one headline for passages 1–1 together"
     assert names_reply([{"role": "user", "content": fold}]) == "Headline: Nothing happens\n"
+    fold = (
+        "[passage 1] Tom walks to the mill\n[passage 2] Anna writes a long letter\n---\n"
+        "Task: one headline for passages 1–2"
+    )
+    assert names_reply([{"role": "user", "content": fold}]) == (
+        "Headline: Tom walks to the, then Anna writes a long\n"
+    )
 
 
 def test_a_name_after_a_title_that_makes_it_someone_elses_is_not_a_mention() -> None:

@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.demo import fold_reply
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.answer import Line, render
@@ -54,7 +55,7 @@ def reply(messages: list[Message]) -> str:
     """A scripted model: names the people and places of the current passage."""
     user = messages[-1]["content"]
     if "Task: one headline for passages" in user:
-        return f"Headline: Summary of {user.count('[passage')} passages.\n"
+        return fold_reply(user)
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
@@ -63,7 +64,7 @@ def reply(messages: list[Message]) -> str:
              (alias,) if alias in passage else (), f"{name} is in this passage")
         for name, (kind, alias) in PEOPLE.items() if name in passage
     ]  # fmt: skip
-    return render(found)
+    return render(found, " ".join(passage.split()[:6]))  # its opening words: said together
 
 
 def new_window(qtbot: QtBot) -> MainWindow:
@@ -222,7 +223,7 @@ def test_outline_shows_the_tree_and_a_click_jumps_to_the_span(
     assert all(r.level >= c.level for r in roots for c in r.children)
     first = outline.tree.topLevelItem(0)
     assert first is not None and first.text(0).startswith("Chapter One · 0–")
-    assert "% (provisional) — Summary of" in first.text(0)
+    assert "% (provisional" in first.text(0)
     level_one, node = first, roots[0]
     while node.level > 1:  # down the first branch to a level-1 summary
         level_one.setExpanded(True)
@@ -330,10 +331,9 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
     path = import_book(source).info.path
 
     def tricky(messages: list[Message]) -> str:
-        if "Task: one headline for passages" in messages[-1]["content"]:
-            return "Headline: She said <b>bold</b> <img src='http://x/y.png'>.\n"
         said = "Alyona Ivanovna, who said <img src='http://x/y.png'> twice"
-        return render([Line(None, "Alyona Ivanovna", "person", (), said)])
+        headline = "Alyona Ivanovna said <b>http</b>"
+        return render([Line(None, "Alyona Ivanovna", "person", (), said)], headline)
 
     with BookDB.open(path) as db:
         build_state(db, ScriptedLLM(default=tricky))
@@ -347,8 +347,9 @@ def test_notes_are_text_never_markup(qtbot: QtBot, window: MainWindow, tmp_path:
     summary = window.tools.outline
     item = summary.tree.topLevelItem(0)
     assert item is not None
-    summary.tree.setCurrentItem(item)
-    assert "<b>bold</b>" in summary.summary.toPlainText()
+    summary.tree.setCurrentItem(item)  # the passage's headline, carried up as level 1
+    assert "said <b>http</b>" in summary.summary.toPlainText()
+    assert "&lt;b&gt;" in summary.summary.toHtml()
 
 
 def test_a_long_mention_list_grows_on_demand(qapp: QApplication) -> None:

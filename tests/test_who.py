@@ -21,6 +21,7 @@ from saadi_desktop import views
 from saadi_desktop.cli import main
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.base import Message
+from saadi_desktop.llm.demo import fold_reply
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.recap import recap
 from saadi_desktop.state.answer import Line, render
@@ -53,8 +54,7 @@ def reply(messages: list[Message]) -> str:
     pledges')."""
     user = messages[-1]["content"]
     if "Task: one headline for passages" in user:
-        first, last = re.findall(r"passages (\d+)–(\d+)", user.rsplit("\n---\n", 1)[1])[0]
-        return f"Headline: Summary of passages {first} to {last}.\n"
+        return fold_reply(user)
     passage = user.split("PASSAGES (oldest first):", 1)[1].split("\n---\n")[0]
     passage = passage.rsplit("]\n", 1)[1]
     numbers = {name: int(n) for n, name in re.findall(r"^(\d+) (.+?) \(", user, re.M)}
@@ -240,7 +240,10 @@ def test_saadi_recap_tells_the_story_so_far(
     assert "Alyona Ivanovna" in [p["name"] for p in told["people"]]
     status, out = run(capsys, "recap", str(indexed), "--until", str(nine))
     assert out.startswith("Where was I? — up to Chapter Nine\n")
-    assert "· summary, level 1]\nSummary of passages" in out
+    # whose words each part is, and the book's key sentences under the model's
+    assert "· headline by the model, level 2]\n“Rodion climbed the dark, then" in out
+    assert "· the model's headlines of its parts, level 1]\n“Paragraph" in out
+    assert "\n  “Paragraph 0 of the long walk" in out
     assert "\nIn the last passages:\n" in out
     assert "\n  Alyona Ivanovna (person) — Alyona Ivanovna, who counted her pledges" in out
 

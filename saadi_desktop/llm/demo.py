@@ -15,7 +15,6 @@ import re
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.state.answer import (
-    FOLD_WORDS,
     HEADLINE,
     HEADLINE_WORDS,
     MAX_ENTITIES,
@@ -23,6 +22,7 @@ from saadi_desktop.state.answer import (
     Line,
     render,
 )
+from saadi_desktop.state.headlines import MAX_FOLD_SAID
 
 _PLACE_WORDS = {"street", "square", "bridge", "island", "prospect", "lane", "park", "place",
                 "canal", "house", "hall", "church", "road", "town", "city", "petersburg",
@@ -50,7 +50,7 @@ def names_reply(messages: list[Message]) -> str:
     sentence that mentions it."""
     user = messages[-1]["content"]
     if "Task: one headline for passages" in user:
-        return f"{HEADLINE}{_fold_headline(user)}\n"
+        return fold_reply(user)
     passage = _current_passage(user)
     lines: list[Line] = []
     used: set[str] = set()
@@ -111,11 +111,12 @@ def _epithets(text: str, name: str) -> list[str]:
     return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text)))
 
 
-def _fold_headline(user: str) -> str:
-    """Fold prompts: the opening words of each child's headline, run together."""
+def fold_reply(user: str) -> str:
+    """A fold prompt's answer: the opening words of each child's headline, run together —
+    each clause one child's, and no copy of any (the rules' terms)."""
     found = re.findall(r"^\[passages? [\d–]+\] (.*)$", user, re.M)
-    parts = [_cut_words(h, 5) for h in found if not h.startswith("(no headline)")]
-    return _cut_words(", then ".join(parts) or "Nothing happens", FOLD_WORDS)
+    parts = [_cut_words(h, 4) for h in found if not h.startswith("(no headline)")]
+    return f"{HEADLINE}{_cut_words(', then '.join(parts) or 'Nothing happens', MAX_FOLD_SAID)}\n"
 
 
 def _cut_words(text: str, n: int) -> str:

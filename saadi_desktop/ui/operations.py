@@ -24,7 +24,7 @@ from saadi_desktop.state.names import unread_names
 from saadi_desktop.store import BookDB, BookInfo
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
-from saadi_desktop.ui.notes import BookNotes, OutlineNode, group_outline
+from saadi_desktop.ui.notes import BookNotes, group_outline, outline_node
 from saadi_desktop.who import known_entities
 
 
@@ -156,11 +156,7 @@ def book_notes(path: Path, until: int | None) -> BookNotes:
         starts, ends = [c.start for c in chunks], [c.end for c in chunks]
         found = known_entities(db, until)  # the card's, the timeline's and ``saadi who``'s rows
         unread = unread_names(db.info().language)
-        summaries = [
-            OutlineNode(n["level"], n["first_chunk"], n["last_chunk"], n["start"], n["end"],
-                        n["text"], n["provisional"], n["extract"])
-            for n in views.outline(db, until)
-        ]  # fmt: skip
+        summaries = [outline_node(n) for n in views.outline(db, until)]
     outline = group_outline(summaries, starts, ends)
     return BookNotes(until, limit, starts, ends, found, outline, unread)
 
