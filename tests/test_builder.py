@@ -812,7 +812,10 @@ def test_bench_summaries_counts_forms_and_copies_and_scores_a_judged_sheet(
         "true_share": None, "nodes_with_false": 1,
     }  # fmt: skip
     assert scored["overall"]["true_share"] == 0.75
-    assert scored["false_claims"] == ["level 1: something false — the text says otherwise"]
+    assert scored["false_claims"] == [
+        "level 1, headline: something false — the text says otherwise"
+    ]
+    assert scored["by_form"]["headline"]["nodes"] == 7
 
 
 def test_a_book_of_an_earlier_version_is_marked_and_read_anew_on_request(

@@ -20,13 +20,14 @@ from typing import Any
 
 from saadi_desktop.state.cost import working_ms
 from saadi_desktop.state.headlines import COPY_JACCARD, token_jaccard
+from saadi_desktop.state.history import Frontier, Unit, finish, push
 from saadi_desktop.state.text import content_words
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 from saadi_desktop.trail import span_trail
 from saadi_desktop.views import outline
 
-_NODE = re.compile(r"^## node (\d+)/(\d+) · level (\d+)", re.M)
+_NODE = re.compile(r"^## node \d+/\d+ · level (\d+) · [^·\n]+ · (\w+)$", re.M)
 _CLAIM = re.compile(r"^- \[([TFU ])\] (.+)$", re.M)
 
 
@@ -115,33 +116,51 @@ def _cost(db: BookDB) -> dict[str, Any]:
     }
 
 
+def planned_nodes(n: int, f: int) -> list[tuple[int, int, int]]:
+    """(level, first, last) of every node the index of ``n`` passages makes (indices among the
+    indexed passages), known before it runs: a sample drawn from them does not depend on how
+    far the index has come."""
+    nodes = [(0, i, i) for i in range(n)]
+    frontier: Frontier = []
+    for i in range(n):
+        nodes += [(x.level, x.unit.first, x.unit.last) for x in push(frontier, Unit(0, i, i), f)]
+    nodes += [(x.level, x.unit.first, x.unit.last) for x in finish(frontier) if x.calls]
+    return nodes
+
+
 def write_sheet(db: BookDB, path: Path, *, passages: int, folds: int, seed: int) -> int:
-    """Draw ``passages`` passage nodes and ``folds`` fold nodes (seeded) and write the judging
-    sheet; returns the number of nodes drawn."""
-    nodes = outline(db)
-    sections = db.sections()
+    """Draw ``passages`` passage nodes and ``folds`` fold nodes (seeded, from the planned tree)
+    and write the judging sheet of those indexed so far; returns the number written."""
+    chunks = store.indexed_chunks(db)
+    planned = planned_nodes(len(chunks), store.builder_row(db).fold_f)
     rng = random.Random(seed)
-    level0 = [n for n in nodes if n["level"] == 0]
-    above = [n for n in nodes if n["level"] > 0]
-    drawn = sorted(rng.sample(level0, min(passages, len(level0))), key=lambda n: n["start"])
-    drawn += sorted(rng.sample(above, min(folds, len(above))), key=lambda n: n["start"])
+    level0 = [p for p in planned if p[0] == 0]
+    above = [p for p in planned if p[0] > 0]
+    drawn = sorted(rng.sample(level0, min(passages, len(level0))), key=lambda p: p[1])
+    drawn += sorted(rng.sample(above, min(folds, len(above))), key=lambda p: (p[1], -p[0]))
+    nodes = {(n["level"], n["first_chunk"], n["last_chunk"]): n for n in outline(db)}
+    found = [
+        nodes[key] for level, first, last in drawn
+        if (key := (level, chunks[first].seq, chunks[last].seq)) in nodes
+    ]  # fmt: skip
+    sections = db.sections()
     lines = [
         f"# Judging sheet: {db.info().title}",
         "",
-        f"Seed {seed}: {min(passages, len(level0))} passage nodes and "
-        f"{min(folds, len(above))} fold nodes. For each node read the covered text (the "
-        "offsets are into the book's canonical text, `saadi show`), write the node's claims "
-        "one a line as `- [T] claim`, `- [F] claim — what the text says` or `- [U] claim`, "
-        "then score the sheet with `saadi bench summaries BOOK --score SHEET`.",
+        f"Seed {seed}: {passages} passage nodes and {folds} fold nodes drawn from the tree the "
+        f"index makes; {len(found)} of the {len(drawn)} are indexed and listed here. For each "
+        "node read the covered text (offsets into the book's canonical text), write the node's "
+        "claims one a line as `- [T] claim`, `- [F] claim — what the text says` or "
+        "`- [U] claim`, then score the sheet with `saadi bench summaries BOOK --score SHEET`.",
         "",
     ]
-    for i, node in enumerate(drawn, start=1):
+    index_of = {c.seq: i for i, c in enumerate(chunks)}
+    for i, node in enumerate(found, start=1):
         where = span_trail(sections, node["start"], node["end"])
-        span = f"passage {node['first_chunk'] + 1}" if node["level"] == 0 else (
-            f"passages {node['first_chunk'] + 1}–{node['last_chunk'] + 1}"
-        )  # fmt: skip
+        first, last = index_of[node["first_chunk"]] + 1, index_of[node["last_chunk"]] + 1
+        span = f"passage {first}" if first == last else f"passages {first}–{last}"
         lines += [
-            f"## node {i}/{len(drawn)} · level {node['level']} · {span} · {node['form']}",
+            f"## node {i}/{len(found)} · level {node['level']} · {span} · {node['form']}",
             f"{where} · offsets {node['start']}–{node['end']}",
             "",
             *(f"> {line}" for line in node["text"].split("\n")),
@@ -152,28 +171,25 @@ def write_sheet(db: BookDB, path: Path, *, passages: int, folds: int, seed: int)
             "",
         ]
     path.write_text("\n".join(lines), encoding="utf-8")
-    return len(drawn)
+    return len(found)
 
 
 def score_sheet(sheet: str) -> dict[str, Any]:
-    """Claims true, false and unclear in a filled sheet, overall and per level, with every
-    false claim quoted."""
+    """Claims true, false and unclear in a filled sheet, overall, per level and per form (the
+    model's headlines apart from the book's words), with every false claim quoted."""
     parts = _NODE.split(sheet)[1:]
-    levels: dict[str, Counter[str]] = {}
+    groups: dict[str, Counter[str]] = {}
     false: list[str] = []
-    for index in range(0, len(parts), 4):
-        level, body = parts[index + 2], parts[index + 3]
-        counts = levels.setdefault(level, Counter())
-        counts["nodes"] += 1
+    for index in range(0, len(parts), 3):
+        level, form, body = parts[index : index + 3]
         marks = [(m, claim.strip()) for m, claim in _CLAIM.findall(body) if claim.strip()]
-        for mark, claim in marks:
-            counts[{"T": "true", "F": "false", "U": "unclear", " ": "unjudged"}[mark]] += 1
-            if mark == "F":
-                false.append(f"level {level}: {claim}")
-        counts["nodes_with_false"] += any(m == "F" for m, _ in marks)
-    total: Counter[str] = Counter()
-    for counts in levels.values():
-        total.update(counts)
+        for key in ("overall", f"level {level}", f"form {form}"):
+            counts = groups.setdefault(key, Counter())
+            counts["nodes"] += 1
+            for mark, _ in marks:
+                counts[{"T": "true", "F": "false", "U": "unclear", " ": "unjudged"}[mark]] += 1
+            counts["nodes_with_false"] += any(m == "F" for m, _ in marks)
+        false += [f"level {level}, {form}: {claim}" for mark, claim in marks if mark == "F"]
 
     def figures(c: Counter[str]) -> dict[str, Any]:
         claims = c["true"] + c["false"] + c["unclear"]
@@ -184,8 +200,13 @@ def score_sheet(sheet: str) -> dict[str, Any]:
             "nodes_with_false": c["nodes_with_false"],
         }  # fmt: skip
 
+    def part(prefix: str) -> dict[str, Any]:
+        return {k.removeprefix(prefix): figures(c) for k, c in sorted(groups.items())
+                if k.startswith(prefix)}  # fmt: skip
+
     return {
-        "overall": figures(total),
-        "by_level": {level: figures(c) for level, c in sorted(levels.items())},
+        "overall": figures(groups.get("overall", Counter())),
+        "by_level": part("level "),
+        "by_form": part("form "),
         "false_claims": false,
     }
