@@ -110,8 +110,8 @@ def dump(path: Path) -> dict[str, Any]:
             for table in ("entities", "aliases", "descriptions", "links", "failed_chunks")
         } | {
             "summaries": db.db.execute(
-                "SELECT level, first_chunk, last_chunk, text, learned_at, provisional "
-                "FROM summaries ORDER BY level, first_chunk"
+                "SELECT level, first_chunk, last_chunk, text, learned_at, provisional, form, "
+                "key_spans FROM summaries ORDER BY level, first_chunk"
             ).fetchall(),
             "builder": db.db.execute("SELECT next_chunk, finished FROM builder").fetchall(),
         }
@@ -841,3 +841,28 @@ def test_a_book_of_an_earlier_version_is_marked_and_read_anew_on_request(
         forms = {s.form for s in store.summaries(db, passages=True)}
         assert db.index_state() == "done" and "prose" not in forms
         assert len(store.answers(db)) == chunks  # every passage read anew
+
+
+def test_replay_rejudges_the_tree_as_the_builder_made_it_with_no_model(book: Path) -> None:
+    """The rules' part of the tree — which headline stands, the key sentences, a list's lines —
+    is decided again from the kept answers: a fresh tree is already as the rules write it, and
+    a node changed since (rules of an earlier day) is written anew."""
+
+    def no_folds(messages: list[Message]) -> str:
+        if "Task: one headline" in messages[-1]["content"]:
+            return "{not json"
+        return smart_reply(messages)
+
+    run(book, ScriptedLLM(default=no_folds))
+    before = dump(book)
+    with BookDB.open(book) as db:
+        assert replay_book(db).nodes_rejudged == 0
+        (passage_id, _), *_ = store.fold_nodes(db, passages=True)
+        (list_id, _), *_ = [(i, n) for i, n in store.fold_nodes(db) if n.form == "list"]
+        db.db.execute(
+            "UPDATE summaries SET text = 'stale', key_spans = '[]' WHERE id IN (?, ?)",
+            (passage_id, list_id),
+        )
+        db.db.conn.commit()
+        assert replay_book(db).nodes_rejudged == 2
+    assert dump(book) == before

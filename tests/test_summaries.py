@@ -158,3 +158,12 @@ def test_a_fold_the_model_cannot_make_stands_as_its_childrens_headlines() -> Non
         "Tom leaves\nAnna writes · then waits"
     )
     assert token_jaccard("a b c", "a b c") == 1.0 and token_jaccard("a b", "c d") == 0.0
+
+
+def test_the_rest_of_a_sentence_cut_at_a_quoted_question_is_no_key_sentence() -> None:
+    text = (
+        "“Which do you mean?” and turning round, he looked for a moment at Elizabeth, till "
+        "catching her eye, he withdrew his own. Mr. Bingley followed his advice at once and "
+        "went back to the dancing."
+    )
+    assert [text[a:b].split()[0] for a, b in sentence_spans(text)] == ["Mr."]

@@ -20,7 +20,7 @@ Span = tuple[int, int]  # [start, end) in the canonical text
 
 MIN_WORDS = 6  # shorter sentences ('“Yes.”', 'Chapter V.') say too little to stand for a passage
 _ENDED = re.compile(r"[.!?…;:][\"'’”)]*$")  # a paragraph that ends otherwise is a heading
-MAX_WORDS = 60  # a longer one is a paragraph of dialogue run together, not a sentence to quote
+MAX_WORDS = 45  # a longer one is a paragraph of dialogue run together, not a sentence to quote
 KEYS_AT_LEVEL = (1, 2, 3)  # key sentences of a passage, a level-1 node, a node above
 
 
@@ -29,9 +29,10 @@ def keys_for(level: int) -> int:
 
 
 def sentence_spans(text: str, start: int = 0) -> list[Span]:
-    """The spans of the sentences of ``text`` (which begins at ``start`` in the book) that are
-    long enough to quote, paragraph by paragraph, so a heading never opens a sentence and is
-    none itself (it ends with no stop)."""
+    """The spans of the sentences of ``text`` (which begins at ``start`` in the book) that can
+    be quoted alone: long enough, paragraph by paragraph so that a heading never opens one and
+    is none itself (it ends with no stop), and opening with a capital — '“Which do you mean?”
+    and turning round, he looked…' splits at the '?', and its second half is no sentence."""
     found: list[Span] = []
     for paragraph in re.finditer(r"[^\n]+(?:\n(?!\n)[^\n]*)*", text):
         for match in SENTENCE.finditer(paragraph.group()):
@@ -39,7 +40,12 @@ def sentence_spans(text: str, start: int = 0) -> list[Span]:
             lead = len(sentence) - len(sentence.lstrip(" \t\n”’\"'"))  # a quote closed before
             trail = len(sentence) - len(sentence.rstrip())
             words = len(sentence.split())
-            if MIN_WORDS <= words <= MAX_WORDS and _ENDED.search(sentence.rstrip()):
+            opening = sentence[lead:].lstrip("“‘\"'(")
+            if (
+                MIN_WORDS <= words <= MAX_WORDS
+                and _ENDED.search(sentence.rstrip())
+                and opening[:1].isupper()  # not the rest of one cut at a '?' inside a quote
+            ):
                 begin = start + paragraph.start() + match.start()
                 found.append((begin + lead, begin + len(sentence) - trail))
     return found

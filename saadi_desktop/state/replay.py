@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saadi_desktop.state import answer
-from saadi_desktop.state.headlines import common_words, first_sentence, headline_problem
-from saadi_desktop.state.keys import quote
 from saadi_desktop.state.memory import (
     BookText,
     Candidate,
@@ -26,6 +24,7 @@ from saadi_desktop.state.memory import (
 )
 from saadi_desktop.state.names import run_names_pass
 from saadi_desktop.state.prompts import MAX_SUMMARY
+from saadi_desktop.state.rejudge import rejudged_tree
 from saadi_desktop.state.summaries import extract, unsupported_names
 from saadi_desktop.state.text import foreign_letters
 from saadi_desktop.store import BookDB
@@ -44,7 +43,8 @@ class ReplayReport:
     links: int
     refused: int
     ungrounded: int
-    folds_replaced: int  # stored folds the current fold rules refuse, now their stand-ins
+    folds_replaced: int  # an earlier version's folds the current fold rules refuse: stand-ins
+    nodes_rejudged: int  # tree nodes the current rules write otherwise (headline, keys, list)
     seconds: float
 
 
@@ -171,8 +171,9 @@ def restore(db: BookDB, book: BookText, until: int | None = None) -> Memory:
 def replay_book(db: BookDB) -> ReplayReport:
     """``saadi index --replay``: redo the names pass (derived from the text alone, so a better
     one costs nothing), then rebuild records, aliases, descriptions and links from the kept
-    answers under the current rules, check the stored folds under the current fold rules, and
-    swap all of it in in one transaction."""
+    answers under the current rules, judge the summary tree again (an earlier version's folds
+    under the current fold rules; this version's headlines, key sentences and lists), and swap
+    all of it in in one transaction."""
     started = time.perf_counter()
     missing = _unanswered(db, None)
     if missing:
@@ -188,7 +189,8 @@ def replay_book(db: BookDB) -> ReplayReport:
     book = book_text(db)
     _, changes = replay(book, answers)
     rows = memory_rows(changes)
-    rows.folds = refused_folds(db, book) + replayed_headlines(db, book)
+    prose = dict(refused_folds(db, book))
+    rows.nodes = rejudged_tree(db, book, prose)
     builder = store.builder_row(db)
     store.replace_memory(db, rows, builder.model_id, builder.prompt_version)
     return ReplayReport(
@@ -198,35 +200,13 @@ def replay_book(db: BookDB) -> ReplayReport:
         links=len(rows.links),
         refused=sum(len(c.refused) for c in changes),
         ungrounded=sum(len(c.ungrounded) for c in changes),
-        folds_replaced=len(rows.folds),
+        folds_replaced=len(prose),
+        nodes_rejudged=len(rows.nodes),
         seconds=round(time.perf_counter() - started, 2),
     )
 
 
-def replayed_headlines(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
-    """(node id, text, form) of each passage whose kept headline the current rules now judge
-    otherwise: the headline stands, or the passage's key sentence stands in for it."""
-    said = {row.chunk_seq: first_sentence(answer.headline(row.raw)) for row in store.answers(db)}
-    text = db.text()
-    common = common_words(text)
-    changed = []
-    for node_id, node in store.fold_nodes(db, passages=True):
-        seq = node.first_chunk
-        if seq not in said or seq not in book.texts:
-            continue
-        problem = headline_problem(
-            said[seq], book.texts[seq], book.name_tokens, book.known_names([seq], seq), common
-        )
-        if not problem:
-            now = (said[seq], "headline")
-        else:
-            now = (quote(text, node.key_spans[0]) if node.key_spans else node.text, "extract")
-        if now != (node.text, node.form):
-            changed.append((node_id, *now))
-    return changed
-
-
-def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
+def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str]]:
     """(summary id, stand-in) for each stored fold the current fold rules refuse — a name the
     passages it covers (and the summaries it folds) do not have, or letters of a script they do
     not use — as the builder checks a new fold: a book indexed under older rules loses a summary
@@ -234,7 +214,7 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
     first, so a fold is checked against the stand-ins of the folds below it; the stand-in is
     the one the builder writes for a fold that failed twice."""
     texts: dict[tuple[int, int], str] = {}  # (level, first chunk) -> the text it now has
-    replaced: list[tuple[int, str, str]] = []
+    replaced: list[tuple[int, str]] = []
     for node_id, node in store.fold_nodes(db):
         if node.form != "prose":  # a headline fold was checked by the rules of its version
             continue
@@ -252,7 +232,7 @@ def refused_folds(db: BookDB, book: BookText) -> list[tuple[int, str, str]]:
             or unsupported_names(text, [*covered, *folded], book.name_tokens, present)
         ):
             text = extract(covered, MAX_SUMMARY)
-            replaced.append((node_id, text, "prose"))
+            replaced.append((node_id, text))
         texts[(node.level, node.first_chunk)] = text
     return replaced
 

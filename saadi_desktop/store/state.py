@@ -402,7 +402,7 @@ class MemoryRows:
     descriptions: list[tuple[int, str, int]]
     links: list[tuple[int, int, int]]  # chunk seq, entity id, learned_at
     merged: list[tuple[int, int, int]] = field(default_factory=list)  # id, into, merged_at
-    folds: list[tuple[int, str, str]] = field(default_factory=list)  # node id, new text, form
+    nodes: list[tuple[int, SummaryRow]] = field(default_factory=list)  # tree nodes rewritten
 
 
 def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: str) -> None:
@@ -433,8 +433,8 @@ def replace_memory(db: BookDB, rows: MemoryRows, model_id: str, prompt_version: 
             [(into, at, gone) for gone, into, at in rows.merged],
         )
         db.db.conn.executemany(
-            "UPDATE summaries SET text = ?, form = ? WHERE id = ?",
-            [(text, form, i) for i, text, form in rows.folds],
+            "UPDATE summaries SET text = ?, form = ?, key_spans = ? WHERE id = ?",
+            [(n.text, n.form, json.dumps(n.key_spans), i) for i, n in rows.nodes],
         )
 
 
