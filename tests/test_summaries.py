@@ -63,6 +63,21 @@ def test_a_passage_keeps_its_most_central_sentence_and_never_its_heading() -> No
     assert [text[a:b].split()[0] for a, b in spans] == ["Rain", "Anna", "Anna"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [  # two authors: the narrator's sentence tells what happens, a line of dialogue what is said
+        "“I am sure the ball at Netherfield will be charming,” said Mrs. Bennet to her "
+        "daughters. Mr. Bingley gave the ball at Netherfield on the Tuesday, and all the "
+        "neighbourhood came.",
+        "“The old woman has a sister, Lizaveta,” said the student to his friend. The student "
+        "went up to the old woman's flat and rang the bell twice.",
+    ],
+)
+def test_a_passage_is_told_by_its_narration_before_its_dialogue(text: str) -> None:
+    (span,) = passage_keys(text, (0, len(text)))
+    assert not text[span[0] : span[1]].startswith("“")
+
+
 def test_a_node_chooses_among_its_childrens_key_sentences_in_reading_order() -> None:
     text = (
         "Tom walked to the market with his dog. The market sold apples and pears. "

@@ -53,7 +53,9 @@ def sentence_spans(text: str, start: int = 0) -> list[Span]:
 
 def central(candidates: Sequence[Span], context: Sequence[Span], text: str, k: int) -> list[Span]:
     """The ``k`` of ``candidates`` nearest the centroid of ``context`` (spans of ``text``), in
-    reading order; ties go to the earlier sentence."""
+    reading order; ties go to the earlier sentence. Narration first: a sentence of dialogue is
+    what someone says, the narrator's is what happens, so one of dialogue is chosen only when
+    no sentence of narration is left."""
     if not candidates:
         return []
     spans = {*context, *candidates}
@@ -75,8 +77,15 @@ def central(candidates: Sequence[Span], context: Sequence[Span], text: str, k: i
         norm = math.sqrt(sum(x * x for x in v.values()))
         return sum(x * centroid[w] for w, x in v.items()) / norm if norm else 0.0
 
-    ranked = sorted(dict.fromkeys(candidates), key=lambda s: (-closeness(s), s))
+    ranked = sorted(
+        dict.fromkeys(candidates), key=lambda s: (spoken(text[s[0] : s[1]]), -closeness(s), s)
+    )
     return sorted(ranked[:k])
+
+
+def spoken(sentence: str) -> bool:
+    """Whether a sentence is (or holds) dialogue: it has a double quotation mark."""
+    return any(mark in sentence for mark in '“”"')
 
 
 def passage_keys(text: str, span: Span) -> list[Span]:
