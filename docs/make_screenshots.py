@@ -282,7 +282,7 @@ def shoot_companion(app: QApplication, window: Any, suffix: str = "") -> None:
     from PySide6.QtCore import QPoint, Qt  # noqa: TID251 (a GUI tool, like saadi_desktop/ui)
     from PySide6.QtTest import QTest  # noqa: TID251 (a GUI tool, like saadi_desktop/ui)
 
-    from saadi_desktop import who
+    from saadi_desktop.reading import who
 
     companion, reader, tools = window.companion, window.reader, window.tools
     window.search.spoilers.setChecked(False)

@@ -426,10 +426,10 @@ def _snippet(text: str, highlights: Sequence[tuple[int, int, str]], width: int =
 
 def cmd_entities(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
+    from saadi_desktop.reading.views import entities
+    from saadi_desktop.reading.who import kind_label
     from saadi_desktop.state.identity import shown_aliases
     from saadi_desktop.state.names import unread_names
-    from saadi_desktop.views import entities
-    from saadi_desktop.who import kind_label
 
     with BookDB.open(resolve_book(args.book)) as db:
         found = entities(db, args.until)
@@ -454,7 +454,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
 
 def cmd_outline(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
-    from saadi_desktop.views import outline
+    from saadi_desktop.reading.views import outline
 
     with BookDB.open(resolve_book(args.book)) as db:
         nodes = outline(db, args.until)

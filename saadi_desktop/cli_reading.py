@@ -1,6 +1,7 @@
 """``saadi who`` and ``saadi recap``: the reader's "Who is this?" card and "Where was I?" recap,
-for scripts and tests. The work is in :mod:`saadi_desktop.who` and :mod:`saadi_desktop.recap`
-(imported when a command runs, so ``saadi --help`` stays instant)."""
+for scripts and tests. The work is in :mod:`saadi_desktop.reading.who` and
+:mod:`saadi_desktop.reading.recap` (imported when a command runs, so ``saadi --help`` stays
+instant)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from saadi_desktop.books import Section
+    from saadi_desktop.reading.who import Card
     from saadi_desktop.store import StoredChunk
-    from saadi_desktop.who import Card
 
 BookCommand = Callable[[str, Callable[[argparse.Namespace], int], str], argparse.ArgumentParser]
 
@@ -63,10 +64,10 @@ def cmd_bench_card(args: argparse.Namespace) -> int:
 
 def cmd_who(args: argparse.Namespace) -> int:
     """The card of the entity that best answers to NAME; exit status 1 when none does."""
-    from saadi_desktop import views
     from saadi_desktop.library import resolve_book
+    from saadi_desktop.reading import views
+    from saadi_desktop.reading.who import card, known_entities, lookup
     from saadi_desktop.store import BookDB
-    from saadi_desktop.who import card, known_entities, lookup
 
     with BookDB.open(resolve_book(args.book)) as db:
         limit = views.chunk_at(db, args.until)
@@ -86,9 +87,9 @@ def cmd_who(args: argparse.Namespace) -> int:
 
 def cmd_recap(args: argparse.Namespace) -> int:
     from saadi_desktop.library import resolve_book
-    from saadi_desktop.recap import recap
+    from saadi_desktop.reading.recap import recap
+    from saadi_desktop.reading.who import kind_label
     from saadi_desktop.store import BookDB
-    from saadi_desktop.who import kind_label
 
     with BookDB.open(resolve_book(args.book)) as db:
         told = recap(db, args.until)
@@ -126,7 +127,7 @@ def _whose(form: str, level: int, extract: bool) -> str:
 def _card_json(
     card: Card, chunks: Sequence[StoredChunk], sections: Sequence[Section]
 ) -> dict[str, Any]:
-    from saadi_desktop.trail import section_trail
+    from saadi_desktop.reading.trail import section_trail
 
     def mention(seq: int | None) -> dict[str, Any] | None:
         if seq is None:
@@ -153,7 +154,7 @@ def _card_json(
 
 
 def _print_card(shown: dict[str, Any], until: int | None, sections: Sequence[Section]) -> None:
-    from saadi_desktop.who import kind_label
+    from saadi_desktop.reading.who import kind_label
 
     count = shown["mentions"]
     kind = kind_label(shown["type"], shown["source"] == "names")
@@ -177,7 +178,7 @@ def _print_card(shown: dict[str, Any], until: int | None, sections: Sequence[Sec
 
 
 def _scope(until: int | None, sections: Sequence[Section]) -> str:
-    from saadi_desktop.trail import section_trail
+    from saadi_desktop.reading.trail import section_trail
 
     if until is None:
         return "in the whole book (no --until: spoilers included)"

@@ -17,7 +17,8 @@ from saadi_desktop.eval.breakeven import index_cost
 from saadi_desktop.library import append_to_book, import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.scripted import ScriptedLLM
-from saadi_desktop.recap import recap
+from saadi_desktop.reading.recap import recap
+from saadi_desktop.reading.views import entities, outline
 from saadi_desktop.state import answer
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state, retry_failed_chunks
@@ -31,7 +32,6 @@ from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store
 from saadi_desktop.store.lock import builder_lock
 from saadi_desktop.tasks import Cancelled
-from saadi_desktop.views import entities, outline
 
 PARAGRAPHS = [
     "The old woman counted her pledges by the window. Alyona Ivanovna trusted nobody at all.",

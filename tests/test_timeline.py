@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from test_builder import run, story
 
 from saadi_desktop.library import import_book
+from saadi_desktop.reading.timeline import Timeline, build, timeline
+from saadi_desktop.reading.who import known_entities
 from saadi_desktop.store import BookDB
-from saadi_desktop.timeline import Timeline, build, timeline
-from saadi_desktop.who import known_entities
 
 STARTS = [0, 100, 200, 300, 400]
 ENDS = [98, 198, 298, 398, 498]

@@ -18,10 +18,10 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFont, QTextCursor, QText
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextBrowser
 from pytestqt.qtbot import QtBot
 
-from saadi_desktop import views
 from saadi_desktop.books import Section
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.demo import names_model
+from saadi_desktop.reading import views
 from saadi_desktop.search import Results
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.builder import build_state

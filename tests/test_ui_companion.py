@@ -21,7 +21,8 @@ from pytestqt.qtbot import QtBot
 from test_who import build_book
 
 from saadi_desktop.llm.demo import names_model
-from saadi_desktop.recap import Recap, RecapPart
+from saadi_desktop.reading.recap import Recap, RecapPart
+from saadi_desktop.reading.who import Card
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
@@ -32,7 +33,6 @@ from saadi_desktop.ui.companion.recap_sheet import KINDS, recap_html
 from saadi_desktop.ui.companion.where_was_i import RECAP_ON_RETURN
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.safe_text import NotesView
-from saadi_desktop.who import Card
 
 
 @pytest.fixture

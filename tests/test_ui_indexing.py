@@ -26,6 +26,7 @@ from test_builder import dump, run, smart_reply, story
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.base import Completion, Message
 from saadi_desktop.llm.scripted import ScriptedLLM
+from saadi_desktop.reading.views import entities
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.store import BookDB
 from saadi_desktop.tasks import ProgressCallback
@@ -33,7 +34,6 @@ from saadi_desktop.ui import index_operations
 from saadi_desktop.ui.indexing_panel import IndexingPanel, duration
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.model_choice import kind_of
-from saadi_desktop.views import entities
 
 WAIT_MS = 10_000
 

@@ -17,17 +17,17 @@ from conftest import make_epub
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from saadi_desktop import views
 from saadi_desktop.cli import main
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.base import Message
 from saadi_desktop.llm.demo import fold_reply
 from saadi_desktop.llm.scripted import ScriptedLLM
-from saadi_desktop.recap import recap
+from saadi_desktop.reading import views
+from saadi_desktop.reading.recap import recap
+from saadi_desktop.reading.who import KnownEntity, card, known_entities, lookup, name_at, name_index
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
-from saadi_desktop.who import KnownEntity, card, known_entities, lookup, name_at, name_index
 
 FILLER = "".join(
     f"<p>Paragraph {n} of the long walk: the bridge, the canal, the dusty yellow houses.</p>"

@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from saadi_desktop.reading.trail import span_trail
+from saadi_desktop.reading.views import outline
 from saadi_desktop.state.cost import working_ms
 from saadi_desktop.state.headlines import COPY_JACCARD, token_jaccard
 from saadi_desktop.state.history import Frontier, Unit, finish, push
 from saadi_desktop.state.text import content_words
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
-from saadi_desktop.trail import span_trail
-from saadi_desktop.views import outline
 
 _NODE = re.compile(r"^## node \d+/\d+ · level (\d+) · [^·\n]+ · (\w+)$", re.M)
 _CLAIM = re.compile(r"^- \[([TFU ])\] (.+)$", re.M)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from saadi_desktop import timeline
+from saadi_desktop.reading import timeline
 from saadi_desktop.state.identity import shown_aliases
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.notes import NAMES_ONLY, BookNotes, EntityEntry, matches, mention_highlights

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from saadi_desktop.reading.who import KnownEntity
 from saadi_desktop.state.names import HONORIFICS
-from saadi_desktop.who import KnownEntity
 
 NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of an older version)
 
@@ -131,7 +131,7 @@ def _as_line(child: OutlineNode) -> tuple[str, ...]:
 
 
 def outline_node(row: Mapping[str, Any]) -> OutlineNode:
-    """A node from a row of :func:`saadi_desktop.views.outline` (no children yet)."""
+    """A node from a row of :func:`saadi_desktop.reading.views.outline` (no children yet)."""
     keys = tuple(KeySentence(k["start"], k["end"], k["text"]) for k in row.get("keys", ()))
     return OutlineNode(row["level"], row["first_chunk"], row["last_chunk"], row["start"],
                        row["end"], row["text"], row["provisional"], row["extract"],

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from saadi_desktop import views
 from saadi_desktop.books import Section
 from saadi_desktop.library import append_file as append_file_to_book
 from saadi_desktop.library import data_dir, import_book, list_books, remove_book, resolve_book
+from saadi_desktop.reading import views
+from saadi_desktop.reading.who import known_entities
 from saadi_desktop.search import Searcher, embed_book, open_searcher
 from saadi_desktop.search.embed import Embedder
 from saadi_desktop.state.cost import call_counts
@@ -25,7 +26,6 @@ from saadi_desktop.store import BookDB, BookInfo
 from saadi_desktop.store.bookdb import now
 from saadi_desktop.tasks import ProgressCallback, StopCheck, ignore, never
 from saadi_desktop.ui.notes import BookNotes, group_outline, outline_node
-from saadi_desktop.who import known_entities
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The timeline strip of the entity browser: where the chosen entities are mentioned, from the
 start of the book to the spoiler limit, one lane each (and one for the passages that mention
 them all). A click on a lane asks for that entity's mention nearest the click; hovering names
-the place. It draws a :class:`~saadi_desktop.timeline.Timeline` and knows nothing else.
+the place. It draws a :class:`~saadi_desktop.reading.timeline.Timeline` and knows nothing else.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from saadi_desktop.timeline import Timeline
+from saadi_desktop.reading.timeline import Timeline
 from saadi_desktop.ui import theme
 
 TOGETHER = ""  # the key of the last lane: the passages every chosen entity is in

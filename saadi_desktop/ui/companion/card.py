@@ -1,8 +1,8 @@
 """The "Who is this?" card: a small frame over the reader, beside the name it was opened from.
 
-It shows a :class:`~saadi_desktop.who.Card` (already cut at the spoiler limit) as rich text of
-our own making — every word from the book or the model escaped — and reports its links: a
-mention to go to, the entity browser, another entity answering to the same name.
+It shows a :class:`~saadi_desktop.reading.who.Card` (already cut at the spoiler limit) as rich
+text of our own making — every word from the book or the model escaped — and reports its links:
+a mention to go to, the entity browser, another entity answering to the same name.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from saadi_desktop.reading.who import Card, kind_label
 from saadi_desktop.state.identity import shown_aliases
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.safe_text import escape
-from saadi_desktop.who import Card, kind_label
 
 CARD_WIDTH = 380
 LATEST_NOTES = 3  # the card is small: the latest notes, the rest counted

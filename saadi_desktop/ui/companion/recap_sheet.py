@@ -1,6 +1,6 @@
 """The "Where was I?" sheet: a recap of the story so far laid over the reader.
 
-It shows a :class:`~saadi_desktop.recap.Recap` (already cut at the spoiler limit): each
+It shows a :class:`~saadi_desktop.reading.recap.Recap` (already cut at the spoiler limit): each
 paragraph with the place it tells (a link: go there) and whose words it is — a headline the
 model wrote, a list of them, or extracts copied from the book — then the book's key sentences of
 its span, quoted in the book's own style (a link: go to the sentence); then the people of the
@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from saadi_desktop.recap import Recap, RecapPart
+from saadi_desktop.reading.recap import Recap, RecapPart
+from saadi_desktop.reading.who import kind_label
 from saadi_desktop.state.answer import FOLD_WORDS
 from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
 from saadi_desktop.ui.notes import Segment, cut_line, quoted
 from saadi_desktop.ui.safe_text import NotesView, escape
-from saadi_desktop.who import kind_label
 
 MARGIN = 24  # pixels between the sheet and the reader's edges
 MAX_WIDTH = 720

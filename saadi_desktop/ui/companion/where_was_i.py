@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 
-from saadi_desktop import views
-from saadi_desktop.recap import Recap, recap
+from saadi_desktop.reading import views
+from saadi_desktop.reading.recap import Recap, recap
 from saadi_desktop.store import BookDB
 from saadi_desktop.store.reading import last_read
 from saadi_desktop.tasks import ProgressCallback

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent, QTextCursor
 from PySide6.QtWidgets import QApplication
 
-from saadi_desktop import who
+from saadi_desktop.reading import who
 from saadi_desktop.ui.companion.card import WhoCard
 from saadi_desktop.ui.notes import BookNotes, EntityEntry, mention_highlights
 

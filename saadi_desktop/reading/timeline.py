@@ -4,9 +4,9 @@ Kindle's X-Ray draws a bar per character across the whole book; here the strip e
 spoiler limit, and its marks are the passages the memory links to the entity as of that limit
 (a names-pass cluster's: the passages that print one of its names). Several entities share one
 strip, lane under lane, with a last lane for the passages that mention them all — who appears
-with whom. The mentions come from :func:`saadi_desktop.who.known_entities`, so through whatever
-rules the memory applies, cut at the limit; everything else here is pure, so the entity
-browser draws a timeline from the notes it already holds, with no database call.
+with whom. The mentions come from :func:`saadi_desktop.reading.who.known_entities`, so through
+whatever rules the memory applies, cut at the limit; everything else here is pure, so the
+entity browser draws a timeline from the notes it already holds, with no database call.
 """
 
 from __future__ import annotations
@@ -101,8 +101,8 @@ def build(
 def timeline(db: BookDB, keys: Sequence[str], until: int | None = None) -> Timeline:
     """The timeline of the entities with ``keys`` (record ids, or "n<id>" for a names-pass
     cluster) as of ``until``; a key unknown at the limit (learned later) gets no lane."""
-    from saadi_desktop import views
-    from saadi_desktop.who import known_entities
+    from saadi_desktop.reading import views
+    from saadi_desktop.reading.who import known_entities
 
     chunks = db.chunks()
     by_key = {e.key: e for e in known_entities(db, until)}

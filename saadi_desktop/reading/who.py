@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from saadi_desktop import views
+from saadi_desktop.reading import views
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from saadi_desktop import views
 from saadi_desktop.books import Section
+from saadi_desktop.reading import views
+from saadi_desktop.reading.trail import section_trail, span_trail
+from saadi_desktop.reading.who import known_entities
 from saadi_desktop.residuals import tree_as_of
 from saadi_desktop.store import BookDB, StoredChunk
 from saadi_desktop.store.tree import ResidualRow, residual_rows
-from saadi_desktop.trail import section_trail, span_trail
-from saadi_desktop.who import known_entities
 
 RECENT_HEADLINES = 5  # the last passages the model has read, told by their own headlines
 RECENT_PASSAGES = 4  # the last passages it has not, told by extracts (fewer than f: never
