@@ -39,8 +39,8 @@ from saadi_desktop.state.identity import (
     looks_like_place,
     names_it_shortens,
     noun_gender,
-    patronymic_surname,
     pronoun_gender,
+    pronoun_lean,
     refers,
     speaks,
     stated_equivalent,
@@ -56,6 +56,8 @@ from saadi_desktop.state.names import (
     RUSSIAN_DIMINUTIVES,
     SAINTS,
     STREETS,
+    SURNAME_TITLES,
+    TITLES_OF,
     ends_in_a_place_noun,
     is_given_name,
     is_street,
@@ -129,6 +131,7 @@ class BookText:
             w for c in self.clusters.values() for v in c.variants for w in v.split()
         }
         self._read_at, self._read = -1, ""
+        self._leans: dict[str, str] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -137,29 +140,43 @@ class BookText:
                     seqs.append(seq)
 
     @cached_property
-    def one_of_the_name(self) -> dict[int, tuple[str, int]]:
-        """Names-pass cluster → (the surname, the cluster of another form of the same person's
-        name), read from the whole book's names: 'Miss Bingley' and the book's one daughter of
-        the name ('Caroline Bingley', :meth:`_one_daughter`), 'Mr. Gray' and the one bearer of
-        the name ('Dorian Gray', :meth:`_one_bearer`). The whole book is weighed, since only
-        that can tell there is one; it can only hold a join back, and the join itself is made
-        where both names have been read."""
-        pairs: dict[int, tuple[str, int]] = {}
-        titled = {
-            name[0]
-            for c in self.clusters.values()
-            for v in c.variants
-            if len(name := core(v)) == 1 and v.split()[0] in (*UNMARRIED, *MISTER)
+    def one_of_the_name(self) -> dict[int, list[tuple[int, int]]]:
+        """Names-pass cluster → (the cluster of another form of the same person's name, the
+        chunk from which the text licenses the join), read from the whole book's names: 'Miss
+        Bingley' and the book's one daughter of the name ('Caroline Bingley',
+        :meth:`_one_daughter`), 'Mr. Gray' and the one bearer of the name ('Dorian Gray',
+        :meth:`_one_bearer`). The whole book is weighed, since only that can tell there is one;
+        it can only hold a join back: the join is licensed where both have been read with the
+        surname ('Caroline' alone is not yet Miss Bingley) and whatever let it be has been read
+        ('Pulcheria Razumihin' is his mother from 'Pulcheria Alexandrovna Razumihin' on)."""
+        pairs: dict[int, list[tuple[int, int]]] = {}
+        alone = {
+            name[0] for c in self.clusters.values() for v in c.variants if len(name := core(v)) == 1
         }
-        for surname in titled:
-            for pair in (
-                self._one_daughter(surname),
-                self._eldest_daughter(surname),
-                self._one_bearer(surname),
-            ):
-                if pair is not None:
-                    pairs[pair[0]], pairs[pair[1]] = (surname, pair[1]), (surname, pair[0])
+        for surname in sorted(alone):
+            found = [self._one_daughter(surname), self._eldest_daughter(surname)]
+            for pair in [*((*p, -1) for p in found if p), *self._one_bearer(surname)]:
+                first, second, allowed = pair
+                at = max(allowed, *(self._read_with(c, surname) for c in (first, second)))
+                pairs.setdefault(first, []).append((second, at))
+                pairs.setdefault(second, []).append((first, at))
         return pairs
+
+    @cached_property
+    def licensed(self) -> dict[int, list[tuple[int, int]]]:
+        """Chunk → the pairs of :attr:`one_of_the_name` the text licenses there."""
+        found: dict[int, list[tuple[int, int]]] = {}
+        for first, others in self.one_of_the_name.items():
+            for second, at in others:
+                if first < second:
+                    found.setdefault(at, []).append((first, second))
+        return found
+
+    def _read_with(self, cluster: int, surname: str) -> int:
+        """The chunk where ``cluster`` is first read with ``surname``."""
+        return min(
+            at for v, at in self.clusters[cluster].variants.items() if core(v)[-1:] == [surname]
+        )
 
     def _daughters(self, surname: str) -> tuple[set[int], dict[int, set[str]]] | None:
         """(the clusters of 'Miss' and ``surname`` alone, the clusters of a woman the book names
@@ -224,35 +241,85 @@ class BookText:
             return None  # 'Alexander Holder' beside 'Miss Mary Holder' is her uncle
         return misses.pop(), eldest.id
 
-    def _one_bearer(self, surname: str) -> tuple[int, int] | None:
-        """(the cluster of 'Mr. Gray', that of 'Dorian Gray') when they are the only two in the
-        book whose names hold ``surname``, the first holds nothing but it alone or after 'Mr.'
-        ('Gray', 'Mr. Gray'), and the second a given name before it with no other title
-        ('Dorian Gray', 'Mr. Dorian Gray'; not 'Captain Frederick Wentworth', whose brother is
-        'Mr. Wentworth'): a surname one man bears is that man's. No wife, daughter, father or
-        brother of the name may be in the book at all — a son named in full beside a father
-        named 'Mr.' only ('Mr. Musgrove', 'Charles Musgrove') comes with a mother ('Mrs.
-        Musgrove'), a sister or a brother often enough that the rule holds back there."""
-
-        def plain(variant: str) -> bool:  # no title, or a man's whatever his rank
-            return variant.split()[0] in (*core(variant)[:1], *MISTER)
-
+    def _one_bearer(self, surname: str) -> list[tuple[int, int, int]]:
+        """(the cluster of a surname alone, the cluster of the one person who can bear it),
+        read from the whole book's names, since only that can tell there is one. A surname
+        alone or after 'Mr.' customarily names a man: the one other bearer of it in the book,
+        named in full with no other title ('Mr. Gray' and 'Dorian Gray'; not 'Sir Walter Elliot',
+        who is never 'Mr. Elliot'), nothing showing a woman; any other bearer holds it back —
+        a wife, a mother or a sister may be the wife and daughter of another 'Mr. Musgrove' than
+        the 'Charles Musgrove' named in full — but for women named by a patronymic, whose
+        gender and father the name says ('Raskolnikov' beside his mother 'Pulcheria
+        Alexandrovna Raskolnikov'; 'Karamazov' beside a father and a son is neither). A surname
+        alone and untitled ('Hill') is also the one other bearer of it whoever that is ('Mrs.
+        Hill'), when :meth:`_may_be` allows. None when the book also uses the surname as a given
+        name, a family's plural ('the Bennets'), a place's or a realm's ('Stoke Moran', 'the
+        Duke of Berwick')."""
+        if (
+            not surname[:1].isupper()
+            or any(  # a family's plural: 'the Bennets'
+                surname.endswith("s") and surname[:-cut] in self._bearing for cut in (1, 2)
+            )
+        ):
+            return []
         bearers = list({c.id: c for c, _ in self._bearing.get(surname, [])}.values())
-        mister = [
-            c
-            for c in bearers
-            if all(core(v) == [surname] and plain(v) for v in c.variants)
-            and any(v.split()[0] in MISTER for v in c.variants)
-        ]
-        full = [
-            c
-            for c in bearers
-            if all(map(plain, c.variants))
-            and any(len(core(v)) >= 2 and core(v)[-1] == surname for v in c.variants)
-        ]
-        if len(bearers) != 2 or len(mister) != 1 or len(full) != 1:
-            return None
-        return mister[0].id, full[0].id
+        names = {c.id: list(c.variants) for c in bearers}
+        every = [v for vs in names.values() for v in vs]
+        if any(core(v)[:1] == [surname] and len(core(v)) > 1 for v in every) or any(
+            _realm_or_saint(v) or ends_in_a_place_noun(v) or is_street(v) for v in every
+        ):
+            return []
+        short = [c for c in bearers if all(core(v) == [surname] for v in names[c.id])]
+        pairs: list[tuple[int, int, int]] = []
+        for alone in short:
+            titles = {v.split()[0] for v in names[alone.id]} - {surname}
+            others = [c for c in bearers if c.id != alone.id]
+            if (
+                not titles
+                and len(others) == 1
+                and self._may_be(names[alone.id], names[others[0].id])
+            ):
+                pairs.append((alone.id, others[0].id, -1))  # 'Hill', 'Mrs. Hill'
+                continue
+            if not titles <= set(MISTER):
+                continue
+            # a surname alone, or after 'Mr.', customarily names the man: the one other bearer
+            # of it, but for women named by a patronymic, his mother and sisters
+            kin = {
+                c.id: min(at for v, at in c.variants.items() if _by_patronymic(v) == "f")
+                for c in others
+                if any(_by_patronymic(v) == "f" for v in names[c.id])
+            }
+            rest = [c for c in others if c.id not in kin]
+            if len(rest) != 1:
+                continue
+            man, his = rest[0], names[rest[0].id]
+            male = bool(titles) or any(gender(v) == "m" for v in his) or man.gender == "m"
+            if (
+                male
+                and all(v.split()[0] in (*core(v)[:1], *MISTER) for v in his)
+                and any(_full_name(v, surname) for v in his)
+                and not any(gender(v) == "f" or self._lean(core(v)[0]) == "f" for v in his)
+                and not conflict(names[alone.id], _bearing(his, surname))
+            ):
+                pairs.append((alone.id, man.id, max(kin.values(), default=-1)))
+        return pairs
+
+    def _may_be(self, short: Sequence[str], other: Sequence[str]) -> bool:
+        """Whether an untitled surname ('Hill') and the one other name of it in the book may be
+        one person: the other is titled ('Mrs. Hill', 'the Marquis de Griers'; a man named in
+        full goes by the rule for a man's surname, a woman named in full is no 'Hill' of the
+        text's), and no title nor the text's pronouns (:func:`pronoun_lean`) make them of
+        different genders ('Toller … he' is Mrs. Toller's husband)."""
+        titled = any(v.split()[0] in SURNAME_TITLES | UNMARRIED | TITLES_OF for v in other)
+        genders = {gender(v) for v in other} | {self._lean(core(v)[0]) for v in short}
+        bearing = _bearing(other, core(short[0])[0])
+        return titled and not conflict(short, bearing) and len(genders - {""}) <= 1
+
+    def _lean(self, name: str) -> str:
+        if name not in self._leans:
+            self._leans[name] = pronoun_lean(name, self.texts.values())
+        return self._leans[name]
 
     @cached_property
     def _bearing(self) -> dict[str, list[tuple[Cluster, str]]]:
@@ -519,11 +586,7 @@ class Memory:
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        full = (
-            self._nickname_owner(variants)
-            or self._surname_owner(variants, seq)
-            or self._one_of_the_name(variants)
-        )
+        full = self._nickname_owner(variants) or self._one_of_the_name(cluster, seq)
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
@@ -589,46 +652,21 @@ class Memory:
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None
 
-    def _surname_owner(self, variants: Sequence[str], seq: int) -> EntityRecord | None:
-        """In a Russian novel a man is also his bare surname: 'Raskolnikov' and 'Rodion
-        Romanovitch Raskolnikov' (given name, male patronymic, surname) are one man, met in
-        either order, when the full name is the only man's full name with that surname read so
-        far. His mother 'Pulcheria Alexandrovna Raskolnikov' is a woman; a father and his sons,
-        'Fyodor Pavlovitch Karamazov' and 'Dmitri Karamazov', leave 'Karamazov' to no one."""
-        bare, full = _surname_forms(variants)
-        surname = full or bare
-        if not surname or gender(surname) == "f" or any(gender(v) == "f" for v in variants):
-            return None
-        found = [  # the record of the other form: the bare surname of a full name, or the reverse
-            r
-            for r in self.records.values()
-            if r.type == "person" and _surname_forms(r.names())[1 if bare else 0] == surname
-        ]
-        if len(found) != 1:  # mostly none: the clusters need not be read
-            return None
-        men = 0  # the clusters read so far that hold a full name with this surname, not a woman's
-        for cluster in self.book.clusters.values():
-            read = [v for v, at in cluster.variants.items() if at <= seq]
-            if any(len(core(v)) >= 2 and core(v)[-1] == surname for v in read):
-                men += all(gender(v) != "f" for v in read)
-        return found[0] if men == 1 else None
-
-    def _one_of_the_name(self, variants: Sequence[str]) -> EntityRecord | None:
-        """The record, read so far, of another form of a variant's name, once the variant holds
-        the surname (:attr:`BookText.one_of_the_name`: 'Caroline Bingley' of 'Miss Bingley',
-        'Dorian Gray' of 'Mr. Gray'; not yet 'Dorian' alone), met in either order; or None."""
-        for variant in variants:
-            cluster = self.book.cluster_of.get(fold(variant), -1)
-            surname, other = self.book.one_of_the_name.get(cluster, ("", -1))
+    def _one_of_the_name(self, cluster: int, seq: int) -> EntityRecord | None:
+        """The record, read so far, of another form of the cluster's name, when the text has
+        licensed the join by chunk ``seq`` (:attr:`BookText.one_of_the_name`: 'Caroline
+        Bingley' of 'Miss Bingley', 'Dorian Gray' of 'Mr. Gray'; not yet 'Dorian' alone),
+        met in either order; or None."""
+        variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+        for other, at in self.book.one_of_the_name.get(cluster, []):
             record = self.records.get(self.by_cluster.get(other, -1))
             if (
-                core(variant)[-1:] == [surname]
+                at <= seq
                 and record
-                and record.type in ("person", "other")
-                and any(core(n)[-1:] == [surname] for n in record.names())  # read as hers
+                and record.type in ("person", "other")  # 'other': not typed yet ('Dorian Gray')
                 and not conflict(variants, record.names())
             ):
-                return record  # 'other': what the text had not typed yet ('Dorian Gray')
+                return record
         return None
 
     def _create(self, name: str, kind: str, seq: int, change: Change) -> EntityRecord:
@@ -856,27 +894,39 @@ class Memory:
                 new = self.book.clusters[cluster].variants[variant] == seq
                 if new:
                     self._add_alias(record, variant, seq, change)
-                if new or patronymic_surname(variant):  # said again: the surname may be his now
-                    self._merge_full_name(record, variant, seq, change)
+                    self._merge_diminutive(record, variant, seq, change)
             else:
                 self._cluster_record(cluster, "", seq, change)
+        for pair in self.book.licensed.get(seq, []):  # 'Mr. Gray' is Dorian Gray from here on
+            self._merge_one_of_the_name(*pair, seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
 
-    def _merge_full_name(
+    def _merge_one_of_the_name(self, first: int, second: int, seq: int, change: Change) -> None:
+        """The records of two clusters :attr:`BookText.one_of_the_name` pairs, both read, become
+        one where the text licenses it (the older record stays)."""
+        a = self.records.get(self.by_cluster.get(first, -1))
+        b = self.records.get(self.by_cluster.get(second, -1))
+        if (
+            a is not None
+            and b is not None
+            and a is not b
+            and {a.type, b.type} <= {"person", "other"}
+            and not conflict(a.names(), b.names())
+        ):
+            gone, into = sorted((a, b), key=lambda r: r.id, reverse=True)
+            self._merge(gone, into, seq, change)
+
+    def _merge_diminutive(
         self, record: EntityRecord, variant: str, seq: int, change: Change
     ) -> None:
-        """A full name new in a record (or a Russian man's, said again) makes it one with another
-        record when the text says who the other is: the bare surname of a Russian man (the rule
-        of :meth:`_surname_owner`: 'Dmitri', then 'Dmitri Prokofitch Razumihin', beside
-        'Razumihin'), or the same surname after the Russian diminutive of the given name ('Sofya
-        Semyonovna Marmeladov' beside 'Sonia Marmeladov'; the English table does not say it: Sir
-        Thomas Bertram's son is Tom Bertram), or 'Miss Bingley' of the book's one daughter of the
-        name or its one bearer ('Mr. Gray' of 'Dorian Gray'). The older record stays."""
-        other = self._surname_owner([variant], seq) if patronymic_surname(variant) else None
-        other = other or self._diminutive_owner(record, variant) or self._one_of_the_name([variant])
+        """A full name new in a record makes it one with the record of the same surname after
+        the Russian diminutive of the given name ('Sofya Semyonovna Marmeladov' beside 'Sonia
+        Marmeladov'; the English table does not say it: Sir Thomas Bertram's son is Tom
+        Bertram). The older record stays."""
+        other = self._diminutive_owner(record, variant)
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
@@ -1059,15 +1109,34 @@ def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
     )
 
 
-def _surname_forms(names: Sequence[str]) -> tuple[str, str]:
-    """(bare, full): the surname that every one of ``names`` is, alone or after a title
-    ('Raskolnikov', 'Mr. Raskolnikov'), and the surname of a Russian man's full name among them
-    ('Rodion Romanovitch Raskolnikov'); '' where there is none."""
-    names = [n for n in names if alias_kind(n) == "name"]
-    cores = {tuple(core(n)) for n in names}
-    bare = next(iter(cores))[0] if len(cores) == 1 and len(next(iter(cores))) == 1 else ""
-    full = {patronymic_surname(n) for n in names} - {""}
-    return bare, full.pop() if len(full) == 1 else ""
+def _by_patronymic(name: str) -> str:
+    """'f' for 'Pulcheria Alexandrovna Raskolnikov', 'm' for 'Andrey Semyonovitch': the gender
+    of a name with a patronymic (or a woman's surname ending) and no title; else ''."""
+    return gender(name) if name.split()[0] not in HONORIFICS and len(core(name)) >= 2 else ""
+
+
+def _bearing(names: Sequence[str], surname: str) -> list[str]:
+    """Those of ``names`` that end in ``surname``: not 'Alan' of 'Alan Campbell'."""
+    return [n for n in names if core(n)[-1:] == [surname]]
+
+
+def _full_name(name: str, surname: str) -> bool:
+    """A given name and ``surname`` ('George Wickham'), not a plural title ('Captains
+    Wentworth')."""
+    own = core(name)
+    return len(own) >= 2 and own[-1] == surname and own[0].removesuffix("s") not in HONORIFICS
+
+
+def _realm_or_saint(name: str) -> bool:
+    """'the Duke of Berwick', 'St. Paul': a realm's or a saint's name, no family's."""
+    tokens = name.split()
+    return "of" in tokens or any(t.rstrip(".") in SAINTS for t in tokens)
+
+
+def _wife(name: str) -> bool:
+    """'Mrs. Charles Musgrove': a wife named by her husband's full name."""
+    own = core(name)
+    return name.split()[0] in ("Mrs", "Mrs.") and len(own) >= 2 and is_given_name(own[0])
 
 
 def _given_name(name: str) -> str | None:
