@@ -12,8 +12,8 @@ from test_builder import run, smart_reply, story
 
 from saadi_desktop.books import BookFormatError, Section
 from saadi_desktop.cli import main
-from saadi_desktop.growing import BUSY, fitted
 from saadi_desktop.library import append_file, import_book
+from saadi_desktop.library.growing import BUSY, fitted
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.store import BookDB, StoreError
 from saadi_desktop.store import state as store

@@ -1,4 +1,7 @@
-"""The library folder: one book DB per imported file, found by id, DB path or original file."""
+"""The library folder: one book DB per imported file, found by id, DB path or original file.
+
+Importing, finding and removing books is here; a book that grows (a serial's new chapters,
+appended at its end) is :mod:`.growing`'s."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from pathlib import Path
 from saadi_desktop.books import BookFormatError, load_book, not_a_file
 from saadi_desktop.books.model import Book, section_boundaries
 from saadi_desktop.chunking import DEFAULT_CHUNK_WORDS, Chunk, chunk_text
-from saadi_desktop.growing import Appended, append_book, append_text
+from saadi_desktop.library.growing import Appended, append_book, append_text
 from saadi_desktop.residuals import build_residuals
 from saadi_desktop.state.replay import run_names
 from saadi_desktop.store import BookDB, BookInfo, StoreError
@@ -98,7 +101,7 @@ def import_book(
 
 
 def append_to_book(reference: str, addition: str, library: Path | None = None) -> int:
-    """Append plain text to a book (a growing document): see :mod:`saadi_desktop.growing`.
+    """Append plain text to a book (a growing document): see :mod:`.growing`.
     Returns the chunks added."""
     return append_text(_existing(reference, library), addition).chunks
 
