@@ -11,15 +11,12 @@ click is reported apart — it is the first time the card is laid out and drawn.
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 import statistics
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +24,7 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from saadi_desktop.eval.gui.offscreen import main_window, temporary_library
 from saadi_desktop.library import resolve_book
 from saadi_desktop.reading import who
 from saadi_desktop.store import BookDB, StoreError
@@ -40,28 +38,16 @@ def bench_card(
     """Click up to ``clicks`` names read by ``until`` (default: half the book); the click →
     card figures in milliseconds."""
     source = resolve_book(book)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    with tempfile.TemporaryDirectory(prefix="saadi-card-") as home, _saadi_home(home):
-        path = Path(home) / "books" / source.name
+    with temporary_library("saadi-card-") as home:
+        path = home / "books" / source.name
         path.parent.mkdir(parents=True)
         with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(path)) as dst:
             src.backup(dst)  # a consistent copy even while an indexer writes the book
         if stand_in:
             _index_with_stand_in(path)
-        app = QApplication.instance() or QApplication([sys.argv[0]])
-        assert isinstance(app, QApplication)
-        from saadi_desktop.ui.main_window import MainWindow
-
-        window = MainWindow()
-        window.resize(1400, 900)
-        window.show()
-        try:
+        with main_window() as (app, window):
             return {"book": source.name, "stand_in": stand_in,
                     **_measure(app, window, path, until, clicks)}  # fmt: skip
-        finally:
-            window.close()
-            window.deleteLater()
-            app.processEvents()
 
 
 def _index_with_stand_in(path: Path) -> None:
@@ -166,16 +152,3 @@ def _settle(app: QApplication, window: Any) -> None:
     while time.monotonic() < deadline:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
         time.sleep(0.01)  # a bench: nothing else to do meanwhile
-
-
-@contextmanager
-def _saadi_home(home: str) -> Iterator[None]:
-    old = os.environ.get("SAADI_HOME")
-    os.environ["SAADI_HOME"] = home
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ["SAADI_HOME"]
-        else:
-            os.environ["SAADI_HOME"] = old

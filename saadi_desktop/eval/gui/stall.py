@@ -12,17 +12,13 @@ from __future__ import annotations
 import itertools
 import os
 import statistics
-import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtWidgets import QApplication
 
+from saadi_desktop.eval.gui.offscreen import main_window, temporary_library
 from saadi_desktop.library import data_dir, import_book
 from saadi_desktop.llm.default_model import default_model_path
 from saadi_desktop.llm.gguf import check_gguf
@@ -38,20 +34,10 @@ def bench_stall(book: str, *, chunks: int = 2, model: str = "") -> dict[str, Any
     spec = model or str(default_model_path(data_dir() / "models"))
     if not spec.startswith(("http://", "https://")):
         check_gguf(Path(spec))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    with tempfile.TemporaryDirectory(prefix="saadi-stall-") as home, _saadi_home(home):
+    with temporary_library("saadi-stall-"):
         path = import_book(book).info.path
-        app = QApplication.instance() or QApplication([sys.argv[0]])
-        from saadi_desktop.ui.main_window import MainWindow
-
-        window = MainWindow()
-        window.show()
-        try:
+        with main_window() as (app, window):
             return _measure(app, window, path, spec, chunks)
-        finally:
-            window.close()
-            window.deleteLater()
-            app.processEvents()
 
 
 def _measure(app: Any, window: Any, path: Path, spec: str, chunks: int) -> dict[str, Any]:
@@ -95,17 +81,3 @@ def _measure(app: Any, window: Any, path: Path, spec: str, chunks: int) -> dict[
         "load_average_1min_at_start": round(load[0], 2),
         "model": Path(spec).name if not spec.startswith("http") else spec,
     }
-
-
-@contextmanager
-def _saadi_home(home: str) -> Iterator[None]:
-    """The app's data folder, for the duration of the benchmark."""
-    previous = os.environ.get("SAADI_HOME")
-    os.environ["SAADI_HOME"] = home
-    try:
-        yield
-    finally:
-        if previous is None:
-            os.environ.pop("SAADI_HOME", None)
-        else:
-            os.environ["SAADI_HOME"] = previous
