@@ -1688,3 +1688,18 @@ def test_a_reader_is_shown_no_alias_that_only_repeats_a_name_with_or_without_its
         "the old woman",
         "Alyona",
     ]
+
+
+@pytest.mark.parametrize(
+    ("familiar", "formal"),
+    [("Charley Tolland", "Charles Tolland"), ("Fanny Price", "Frances Price")],
+)
+def test_a_familiar_full_name_joins_the_formal_one_of_the_same_surname(
+    familiar: str, formal: str
+) -> None:
+    # the table spells the ending one way ('charlie'), a book another ('Charley')
+    from saadi_desktop.state.entries import read_entries
+
+    texts = [f"“Come in,” said {familiar}; and {familiar} went in.",
+             f"Later said {formal}, “Yes,” and {formal} left."]  # fmt: skip
+    assert [e.names for e in read_entries(texts)] == [frozenset({familiar, formal})]

@@ -334,14 +334,36 @@ def names_it_shortens(nick: str) -> list[str]:
     """The full given names the table lists ``nick`` as a diminutive of, each spelling of a
     name once: one for 'Lizzy' (Elizabeth), one for 'Sonia' (Sofya, Sofia), seven for 'Lee'
     (Elias, Leroy, Shirley…)."""
-    full = (n for n in given_name_table().get(nick.lower(), ()) if is_diminutive(nick, n))
+    full = (n for n in given_name_table().get(table_spelling(nick), ()) if is_diminutive(nick, n))
     return sorted({SPELLINGS.get(n, n) for n in full})
 
 
 def is_diminutive(nick: str, full: str, *, russian: bool = True) -> bool:
     """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
-    'Elizabeth'), not the other way round; with ``russian`` False, the English table only."""
-    return nick.lower() in diminutive_table(russian).get(full.lower(), ())
+    'Elizabeth'), not the other way round, in any of the spellings of its ending
+    (:func:`table_spelling`: 'Charley' as 'Charlie'); with ``russian`` False, the English table
+    only."""
+    return table_spelling(nick) in diminutive_table(russian).get(full.lower(), ())
+
+
+DIMINUTIVE_ENDINGS = ("ie", "ey", "y")  # one ending spelled three ways: Charlie, Charley, Charly
+
+
+def table_spelling(name: str) -> str:
+    """``name`` lowercased as the nickname table spells it: a familiar form's ending is
+    written '-ie', '-ey' or '-y' ('Charley', 'Nellie', 'Fannie'), and the table has one
+    spelling or another ('charlie', 'nelly', 'fanny')."""
+    lowered = name.lower()
+    table = given_name_table()
+    if lowered in table:
+        return lowered
+    for ending in DIMINUTIVE_ENDINGS:
+        if lowered.endswith(ending) and len(lowered) > len(ending) + 1:
+            stem = lowered[: -len(ending)]
+            for other in DIMINUTIVE_ENDINGS:
+                if stem + other in table:
+                    return stem + other
+    return lowered
 
 
 def display_name(names: Sequence[str]) -> str:

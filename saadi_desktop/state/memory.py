@@ -586,7 +586,11 @@ class Memory:
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        full = self._nickname_owner(variants) or self._one_of_the_name(cluster, seq)
+        full = (
+            self._nickname_owner(variants)
+            or self._one_of_the_name(cluster, seq)
+            or self._familiar_owner(variants)
+        )
         if full is not None:
             self._join(full, cluster, seq, change)
             return full
@@ -923,32 +927,35 @@ class Memory:
         self, record: EntityRecord, variant: str, seq: int, change: Change
     ) -> None:
         """A full name new in a record makes it one with the record of the same surname after
-        the Russian diminutive of the given name ('Sofya Semyonovna Marmeladov' beside 'Sonia
-        Marmeladov'; the English table does not say it: Sir Thomas Bertram's son is Tom
-        Bertram). The older record stays."""
-        other = self._diminutive_owner(record, variant)
+        the familiar form of the given name, or the formal one (:meth:`_familiar_owner`). The
+        older record stays."""
+        other = self._familiar_owner([variant], record.id)
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
         self._merge(gone, into, seq, change)
 
-    def _diminutive_owner(self, record: EntityRecord, variant: str) -> EntityRecord | None:
-        """The one other person whose full name has ``variant``'s surname after a Russian
-        diminutive of its given name, or the reverse."""
-        own = core(variant)
-        if len(own) < 2:
-            return None
-        found = [
-            other
+    def _familiar_owner(self, variants: Sequence[str], exclude: int = -1) -> EntityRecord | None:
+        """The one person read so far whose full name has a variant's surname after the
+        familiar form of its given name, or the formal one, by the nickname tables ('Charley
+        Tolland' and 'Charles Tolland'; 'Sonia Marmeladov' and 'Sofya Semyonovna Marmeladov'),
+        when neither carries a title: a father is 'Mr. Thomas Bertram' or 'Sir Thomas', his
+        son 'Tom Bertram', and a diminutive of more than :data:`NICKNAME_SENSES` names says
+        nothing ('Lee')."""
+        own = [(n, v.split()[0]) for v in variants if len(n := core(v)) >= 2]
+        found = {
+            other.id
             for other in self.records.values()
-            if other.id != record.id
-            and other.type == "person"
-            and any(
-                len(name) >= 2 and name[-1] == own[-1] and russian_pair(name[0], own[0])
-                for name in map(core, other.names())
-            )
-        ]
-        return found[0] if len(found) == 1 else None
+            if other.id != exclude and other.type == "person"
+            for name, title in own
+            for theirs in other.names()
+            if len(their := core(theirs)) >= 2
+            and their[-1] == name[-1]
+            and title == name[0]
+            and theirs.split()[0] == their[0]
+            and _familiar(their[0], name[0])
+        }
+        return self.records[found.pop()] if len(found) == 1 else None
 
     def _merge(self, gone: EntityRecord, into: EntityRecord, seq: int, change: Change) -> None:
         """Two records are one person from ``seq`` on: ``gone``'s names, clusters, notes and
@@ -1158,6 +1165,12 @@ def _shortens(nick: str, full: str, senses: int = NICKNAME_SENSES, *, russian: b
     """Whether the table lists ``nick`` as a diminutive of ``full`` and of at most ``senses``
     full names in all (the Russian table only when ``russian``: see RUSSIAN_DIMINUTIVES)."""
     return is_diminutive(nick, full, russian=russian) and len(names_it_shortens(nick)) <= senses
+
+
+def _familiar(a: str, b: str) -> bool:
+    """Whether one given name is the other's familiar form by a nickname table, the
+    diminutive of at most :data:`NICKNAME_SENSES` names ('Charley', 'Charles'; 'Sonia', 'Sofya')."""
+    return _shortens(a, b) or _shortens(b, a) or russian_pair(a, b)
 
 
 def russian_pair(a: str, b: str) -> bool:

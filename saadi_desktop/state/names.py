@@ -126,6 +126,9 @@ _NEXT_CAPITAL = re.compile(r" ([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a
 _COMPOUND = re.compile(r"(?<![\w’'])([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)[-‐‑]([a-z]+)")
 
 
+Mention = tuple[int, int, str, int]  # chunk seq, cluster id, variant, count
+
+
 @dataclass
 class NameCluster:
     """One character (or place) as the names pass sees it: its variants with first positions."""
@@ -894,6 +897,24 @@ def unread_names(language: str) -> str:
     )
 
 
+def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Mention]]:
+    """Mine and cluster the names of ``chunks`` ((seq, text) in reading order): the clusters
+    and each chunk's mentions (chunk seq, cluster id, variant, count). A pure function of the
+    text, so the pass can be redone whenever the text grows."""
+    texts = [text for _, text in chunks]
+    usage = _usage(texts)
+    words, titled = name_words(texts, usage), titled_words(texts, usage)
+    bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
+    clusters = NamesPass()
+    mentions: list[Mention] = []
+    for seq, chunk_text in chunks:
+        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames))
+        clusters.read(seq, found, chunk_text)
+        for variant, count in Counter(found).items():
+            mentions.append((seq, clusters.cluster_of(variant).id, variant, count))
+    return clusters, mentions
+
+
 def run_names_pass(db: BookDB) -> int:
     """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count
     (none in a book the pass cannot read: :func:`unread_names`)."""
@@ -903,17 +924,7 @@ def run_names_pass(db: BookDB) -> int:
         store.write_names(db, [], [])
         return 0
     text = db.text()
-    chunks = [c for c in db.chunks() if c.matter == "body"]
-    texts = [text[c.start : c.end] for c in chunks]
-    usage = _usage(texts)
-    words, titled = name_words(texts, usage), titled_words(texts, usage)
-    bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
-    clusters = NamesPass()
-    mentions: list[tuple[int, int, str, int]] = []
-    for chunk, chunk_text in zip(chunks, texts, strict=True):
-        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames))
-        clusters.read(chunk.seq, found, chunk_text)
-        for variant, count in Counter(found).items():
-            mentions.append((chunk.seq, clusters.cluster_of(variant).id, variant, count))
+    chunks = [(c.seq, text[c.start : c.end]) for c in db.chunks() if c.matter == "body"]
+    clusters, mentions = names_pass(chunks)
     store.write_names(db, [(c.id, c.gender, dict(c.variants)) for c in clusters.clusters], mentions)
     return len(clusters.clusters)
