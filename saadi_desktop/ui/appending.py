@@ -6,20 +6,18 @@ passages and the folds due: the indexing panel's Start reads just those).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu
 
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
-from saadi_desktop.ui.dialogs import show_error
-
-if TYPE_CHECKING:
-    from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.dialogs import report, show_error
+from saadi_desktop.ui.shell import Shell
 
 BOOK_FILES = "Books (*.epub *.pdf *.txt);;All files (*)"
 TITLE = "Cannot append to this book"
@@ -29,9 +27,14 @@ SHOWN_MS = 15_000  # the status bar message after an append
 class Appending(QObject):
     appended = Signal(object)  # operations.Grown: the open book grew
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self, shell: Shell, indexed: Callable[[Path], bool], grew: Callable[[Path], None]
+    ) -> None:
+        super().__init__(shell.window)
+        self.shell = shell
+        self.indexed = indexed  # whether an index run holds a book (running or paused)
+        self.grew = grew  # a book grew: the window opens it again, where the reader was
+        window = shell.window
         self.action = QAction("&Append to this book…", window)
         self.action.setStatusTip("Add new chapters (an EPUB, PDF or text file) to the open book")
         self.action.triggered.connect(self.choose)
@@ -42,27 +45,26 @@ class Appending(QObject):
                 menu.insertAction(actions[1], self.action)  # right after Open…
             else:
                 menu.addAction(self.action)
-        window.reader.book_changed.connect(self._book_changed)
+        shell.reader.book_changed.connect(self._book_changed)
         self._book_changed()
 
     def _book_changed(self) -> None:
-        self.action.setEnabled(self.window.reader.book is not None)
+        self.action.setEnabled(self.shell.reader.book is not None)
 
     def choose(self) -> None:
         """Ask for the file with the new chapters, then append it."""
         name, _filter = QFileDialog.getOpenFileName(
-            self.window, "Append new chapters to this book", "", BOOK_FILES
+            self.shell.window, "Append new chapters to this book", "", BOOK_FILES
         )
         if name:
             self.append(name)
 
     def append(self, file: str) -> None:
         """Append ``file`` to the open book in the background (refused while it is indexed)."""
-        window, path = self.window, self.window.path
+        window, path = self.shell.window, self.shell.book()
         if path is None:
             return
-        indexing = window.indexing
-        if path == indexing.path and (indexing.busy or indexing.paused):
+        if self.indexed(path):
             show_error(
                 window,
                 TITLE,
@@ -73,20 +75,16 @@ class Appending(QObject):
         window.statusBar().showMessage(f"Appending {Path(file).name}…")
         work = partial(_append, path, file)
         done = partial(self._appended, path)
-        window.jobs.start(window.background_pool, work, done, self._failed)
+        self.shell.run(work, done, self._failed)
 
     def _appended(self, path: Path, grown: operations.Grown) -> None:
-        window = self.window
-        if window.path == path:
-            window.save_position()
-            window.open_book(path)  # the longer text, the new chapters, where the reader was
-        window.refresh_library()
-        window.statusBar().showMessage(said(grown), SHOWN_MS)
+        self.grew(path)  # the longer text, the new chapters, where the reader was
+        self.shell.window.statusBar().showMessage(said(grown), SHOWN_MS)
         self.appended.emit(grown)
 
     def _failed(self, error: BaseException) -> None:
-        self.window.statusBar().clearMessage()
-        self.window._report(error, TITLE)
+        self.shell.window.statusBar().clearMessage()
+        report(self.shell.window, error, TITLE)
 
 
 def said(grown: operations.Grown) -> str:
@@ -106,7 +104,7 @@ def _append(path: Path, file: str, _progress: ProgressCallback) -> operations.Gr
     return operations.append_file(path, file)
 
 
-def _file_menu(window: MainWindow) -> QMenu | None:
+def _file_menu(window: QMainWindow) -> QMenu | None:
     for action in window.menuBar().actions():
         menu = action.menu()
         if action.text() == "&File" and isinstance(menu, QMenu):
@@ -114,6 +112,9 @@ def _file_menu(window: MainWindow) -> QMenu | None:
     return None
 
 
-def install_appending(window: MainWindow) -> Appending:
-    """Add File › Append to this book… to ``window``."""
-    return Appending(window)
+def install_appending(
+    shell: Shell, indexed: Callable[[Path], bool], grew: Callable[[Path], None]
+) -> Appending:
+    """Add File › Append to this book… to the window: refused while ``indexed(book)``;
+    ``grew(book)`` once the text is appended."""
+    return Appending(shell, indexed, grew)

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from saadi_desktop.ui import operations
+from saadi_desktop.ui.workers import EXPECTED_ERRORS
 
 Button = QMessageBox.StandardButton
 
@@ -39,6 +40,15 @@ def ask(box: QMessageBox) -> int:
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     """An error the reader can act on: the message only, never a traceback."""
     ask(message_box(QMessageBox.Icon.Warning, parent, title, message))
+
+
+def report(parent: QWidget | None, error: BaseException, title: str) -> None:
+    """What an operation failed with: an error the reader can act on as a dialog; anything
+    else is a bug, raised again (the excepthook logs it and shows a dialog)."""
+    if isinstance(error, EXPECTED_ERRORS):
+        show_error(parent, title, str(error))
+    else:
+        raise error
 
 
 def confirm(parent: QWidget | None, title: str, question: str) -> bool:

@@ -189,6 +189,10 @@ class IndexingPanel(QWidget):
     def busy(self) -> bool:
         return self.worker is not None
 
+    def holds(self, path: Path) -> bool:
+        """Whether a run holds the book at ``path``: running, or paused part-way."""
+        return path == self.path and (self.busy or self.paused)
+
     # -- actions --------------------------------------------------------------------------------
 
     def estimate(self) -> None:

@@ -21,13 +21,14 @@ from saadi_desktop.ui.companion import install_companion
 from saadi_desktop.ui.compat import GarbageCollector
 from saadi_desktop.ui.contents import TableOfContents
 from saadi_desktop.ui.deep_search import install_deep_search
-from saadi_desktop.ui.dialogs import show_error
+from saadi_desktop.ui.dialogs import report, show_error
 from saadi_desktop.ui.indexing_dock import install_indexing
 from saadi_desktop.ui.library_panel import LibraryPanel
 from saadi_desktop.ui.reader import Reader
 from saadi_desktop.ui.reading_tools import install_reading_tools
 from saadi_desktop.ui.search_panel import SearchPanel
 from saadi_desktop.ui.search_session import SearchSession
+from saadi_desktop.ui.shell import Shell
 from saadi_desktop.ui.workers import EXPECTED_ERRORS, JobRunner, SharedEmbedder
 
 SAVE_POSITION_MS = 1000  # write the reading position once scrolling pauses
@@ -84,10 +85,23 @@ class MainWindow(QMainWindow):
         self.reader.position_changed.connect(self._position_changed)
         self.search.passage_requested.connect(self._show_result)
         self._build_menu()
-        self.tools = install_reading_tools(self)  # people, outline, View menu, back/forward
-        self.companion = install_companion(self)  # who is this? where was I? (Reading menu)
+        # What the rooms below are given of the window: none of them imports it.
+        self.shell = Shell(
+            window=self,
+            reader=self.reader,
+            contents=self.contents,
+            search=self.search,
+            jobs=self.jobs,
+            pool=self.background_pool,
+            book=lambda: self.path,
+        )
+        self.tools = install_reading_tools(self.shell)  # people, outline, View menu, back/forward
+        # who is this? where was I? (Reading menu), from the notes the entity browser holds
+        self.companion = install_companion(self.shell, lambda: self.tools.notes)
+        self.companion.who.browse_requested.connect(self.tools.browse)
         self.indexing = install_indexing(self, self.library, self.refresh_library)
-        self.appending = install_appending(self)  # File › Append to this book…
+        # File › Append to this book…
+        self.appending = install_appending(self.shell, self.indexing.holds, self.book_grew)
         self.indexing.index_changed.connect(self.tools.state_grew)  # new notes to show
         self.search_refresh = QTimer(self)  # search catches up with the indexer, throttled
         self.search_refresh.setSingleShot(True)
@@ -96,7 +110,7 @@ class MainWindow(QMainWindow):
         self.indexing.index_changed.connect(self._index_grew)
         self.indexing.run_ended.connect(self._index_ended)
         self.deep = install_deep_search(
-            self, self.search, self.indexing, lambda: self.path, self.embedder
+            self, self.search, self.indexing, self.shell.book, self.embedder
         )  # the search panel's "Deep search…", with the indexing panel's model
         self.refresh_library()
         self.statusBar().showMessage("Open a book: File › Open…, or drop a file on the window")
@@ -141,10 +155,10 @@ class MainWindow(QMainWindow):
 
     def _import_failed(self, error: BaseException) -> None:
         self.statusBar().clearMessage()
-        self._report(error, "Cannot open this book")
+        report(self, error, "Cannot open this book")
 
     def remove_book(self, info: BookInfo) -> None:
-        if info.path == self.indexing.path and (self.indexing.busy or self.indexing.paused):
+        if self.indexing.holds(info.path):
             show_error(
                 self,
                 "Cannot remove this book",
@@ -170,7 +184,7 @@ class MainWindow(QMainWindow):
         try:
             book = operations.open_book(path)
         except EXPECTED_ERRORS as error:
-            self._report(error, "Cannot open this book")
+            report(self, error, "Cannot open this book")
             self.refresh_library()
             return
         self.path = path
@@ -194,6 +208,13 @@ class MainWindow(QMainWindow):
         self.path = None
         self.indexing.set_book(None)
         self.setWindowTitle("saadi-desktop")
+
+    def book_grew(self, path: Path) -> None:
+        """Text was appended to a book: the open one is opened again where the reader was."""
+        if path == self.path:
+            self.save_position()
+            self.open_book(path)
+        self.refresh_library()
 
     def _index_grew(self, path: Path, *_state: object) -> None:
         if path == self.path and not self.search_refresh.isActive():
@@ -228,12 +249,6 @@ class MainWindow(QMainWindow):
 
     def _show_result(self, result: Result) -> None:
         self.reader.show_passage(result.start, result.end, result.highlights)
-
-    def _report(self, error: BaseException, title: str) -> None:
-        if isinstance(error, EXPECTED_ERRORS):
-            show_error(self, title, str(error))
-        else:
-            raise error  # a bug: the excepthook logs it and shows a dialog
 
     # -- drag and drop, closing -----------------------------------------------------------------
 

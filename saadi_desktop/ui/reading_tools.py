@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -24,10 +23,8 @@ from saadi_desktop.ui.entity_browser import EntityBrowser
 from saadi_desktop.ui.notes import BookNotes
 from saadi_desktop.ui.outline_panel import OutlinePanel
 from saadi_desktop.ui.reader import DEFAULT_POINTS
+from saadi_desktop.ui.shell import Shell
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
-
-if TYPE_CHECKING:
-    from saadi_desktop.ui.main_window import MainWindow
 
 REFRESH_MS = 500  # while the reader scrolls, the notes follow at most this often
 FONT_STEP = 1.0  # points per Ctrl+= / Ctrl+-
@@ -36,10 +33,10 @@ FONT_STEP = 1.0  # points per Ctrl+= / Ctrl+-
 class ReadingTools(QObject):
     notes_changed = Signal()  # the browser and the outline show newly read notes
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.reader = window.reader
+    def __init__(self, shell: Shell) -> None:
+        super().__init__(shell.window)
+        self.shell = shell
+        self.reader = shell.reader
         self.entities = EntityBrowser(self.reader.describe)
         self.outline = OutlinePanel(self.reader.describe)
         self.notes: BookNotes | None = None
@@ -54,7 +51,7 @@ class ReadingTools(QObject):
         self.reader.book_changed.connect(self.refresh)
         self.reader.position_changed.connect(self._reading_moved)
         self.reader.history_changed.connect(self._history_changed)
-        window.search.spoilers.toggled.connect(self.refresh)
+        shell.search.spoilers.toggled.connect(self.refresh)
         self.entities.mention_requested.connect(self.reader.show_passage)
         self.outline.span_requested.connect(self._show_span)
         self._apply_preferences()
@@ -62,7 +59,7 @@ class ReadingTools(QObject):
 
     def _place_tabs(self) -> QTabWidget:
         """Contents, characters and outline share the left column, as tabs."""
-        contents = self.window.contents
+        contents = self.shell.contents
         column = contents.parentWidget()
         tabs = QTabWidget()
         tabs.setDocumentMode(True)
@@ -77,7 +74,7 @@ class ReadingTools(QObject):
     # -- menus and toolbar ----------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        window = self.window
+        window = self.shell.window
         self.back_action = self._action("← &Back", ["Alt+Left"], self.reader.go_back)
         self.back_action.setToolTip("Back to where you were before the last jump (Alt+Left)")
         self.forward_action = self._action("&Forward →", ["Alt+Right"], self.reader.go_forward)
@@ -110,13 +107,20 @@ class ReadingTools(QObject):
         self._history_changed()
 
     def _action(self, name: str, keys: list[str], slot: object) -> QAction:
-        action = QAction(name, self.window)
+        action = QAction(name, self.shell.window)
         action.setShortcuts([QKeySequence(k) for k in keys])
         action.triggered.connect(slot)
         return action
 
     def show_tab(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
+
+    def browse(self, key: str) -> None:
+        """Open the entity ``key`` in the People & places tab, whatever the filter was."""
+        self.show_tab(1)
+        self.entities.filter.clear()
+        self.entities.kind.setCurrentIndex(0)
+        self.entities.select(key)
 
     def _history_changed(self) -> None:
         self.back_action.setEnabled(self.reader.history.can_go_back())
@@ -155,9 +159,9 @@ class ReadingTools(QObject):
         self.reader.restyle()
         book = self.reader.book
         if book is not None:  # the contents dim front matter in the palette's colour
-            self.window.contents.set_sections(book.sections)
-            self.window.contents.mark(self.reader.top_position())
-        self.window.search.restyle()
+            self.shell.contents.set_sections(book.sections)
+            self.shell.contents.mark(self.reader.top_position())
+        self.shell.search.restyle()
         self._show_notes()
         if remember:
             operations.save_preference("theme", name)
@@ -168,18 +172,18 @@ class ReadingTools(QObject):
         """Read the notes again, as of the current spoiler limit (off the GUI thread)."""
         self.timer.stop()
         self.request += 1
-        path, book = self.window.path, self.reader.book
+        path, book = self.shell.book(), self.reader.book
         if path is None or book is None:
             self.notes = None
             self._show_notes()
             return
-        work = partial(_read_notes, path, self.window.search.until())
+        work = partial(_read_notes, path, self.shell.search.until())
         done = partial(self._notes_read, self.request, path)
         failed = partial(self._notes_failed, self.request)
-        self.window.jobs.start(self.window.background_pool, work, done, failed)
+        self.shell.run(work, done, failed)
 
     def _notes_read(self, request: int, path: Path, notes: BookNotes) -> None:
-        if request != self.request or path != self.window.path:
+        if request != self.request or path != self.shell.book():
             return  # a newer request is on its way, or the book was closed
         self.notes = notes
         self._show_notes()
@@ -224,7 +228,7 @@ class ReadingTools(QObject):
 
     def state_grew(self, path: Path, _state: str = "") -> None:
         """The builder wrote more of a book's state: the open book's notes follow (throttled)."""
-        if path == self.window.path and not self.timer.isActive():
+        if path == self.shell.book() and not self.timer.isActive():
             self.timer.start()
 
     def _show_span(self, start: int, end: int, level: int) -> None:
@@ -240,6 +244,6 @@ def _read_notes(path: Path, until: int | None, _progress: ProgressCallback) -> B
     return operations.book_notes(path, until)
 
 
-def install_reading_tools(window: MainWindow) -> ReadingTools:
-    """Add the entity browser, the outline, the View menu and back/forward to ``window``."""
-    return ReadingTools(window)
+def install_reading_tools(shell: Shell) -> ReadingTools:
+    """Add the entity browser, the outline, the View menu and back/forward to the window."""
+    return ReadingTools(shell)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
@@ -25,10 +24,8 @@ from saadi_desktop.ui import operations
 from saadi_desktop.ui.companion.recap_sheet import RecapSheet
 from saadi_desktop.ui.companion.who_is_this import WhoIsThis
 from saadi_desktop.ui.notes import LIST, Segment, group_outline, list_lines, outline_node
+from saadi_desktop.ui.shell import Shell
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
-
-if TYPE_CHECKING:
-    from saadi_desktop.ui.main_window import MainWindow
 
 AWAY = timedelta(hours=8)  # a book opened again after this long gets a recap (a preference)
 RECAP_ON_RETURN = "recap_on_return"  # the preference's key
@@ -39,10 +36,10 @@ ListLines = dict[int, list[list[Segment]]]  # by recap part: a list's lines, who
 class WhereWasI(QObject):
     recap_shown = Signal(object)  # the Recap now shown
 
-    def __init__(self, window: MainWindow, who: WhoIsThis) -> None:
-        super().__init__(window)
-        self.window = window
-        self.reader = window.reader
+    def __init__(self, shell: Shell, who: WhoIsThis) -> None:
+        super().__init__(shell.window)
+        self.shell = shell
+        self.reader = shell.reader
         self.who = who
         self.sheet = RecapSheet(self.reader)
         self.request = 0  # the latest recap request; older answers are dropped
@@ -54,10 +51,10 @@ class WhereWasI(QObject):
         self.reader.book_changed.connect(self._book_changed)
         self.reader.installEventFilter(self)
         self.reader.view.installEventFilter(self)
-        self.recap_action = QAction("Where &was I? (recap)", window)
+        self.recap_action = QAction("Where &was I? (recap)", shell.window)
         self.recap_action.setShortcut(QKeySequence("Ctrl+R"))
         self.recap_action.triggered.connect(self.show_recap)
-        self.return_action = QAction("Recap when I come &back after a while", window)
+        self.return_action = QAction("Recap when I come &back after a while", shell.window)
         self.return_action.setCheckable(True)
         self.return_action.setChecked(recap_on_return())
         self.return_action.toggled.connect(self.set_recap_on_return)
@@ -67,17 +64,17 @@ class WhereWasI(QObject):
     def show_recap(self, *, on_return: bool = False) -> None:
         """Read the recap as of the shield's limit (off the GUI thread) and show it. On
         coming back to a book, it shows only when there is something to tell."""
-        path, book = self.window.path, self.reader.book
+        path, book = self.shell.book(), self.reader.book
         if path is None or book is None:
             return
-        until = self.window.search.until()
+        until = self.shell.search.until()
         self.request += 1
         if not on_return:
             self.sheet.show_loading(self._scope(until))
         work = partial(_read_recap, path, until)
         done = partial(self._recap_read, self.request, path, until, on_return)
         failed = partial(self._recap_failed, self.request)
-        self.window.jobs.start(self.window.background_pool, work, done, failed)
+        self.shell.run(work, done, failed)
 
     def _recap_read(
         self,
@@ -87,7 +84,7 @@ class WhereWasI(QObject):
         on_return: bool,
         read: tuple[Recap, ListLines],
     ) -> None:
-        if request != self.request or path != self.window.path:
+        if request != self.request or path != self.shell.book():
             return  # a newer request, or another book
         told, lines = read
         if on_return and not told.parts:
@@ -133,7 +130,7 @@ class WhereWasI(QObject):
 
     def _book_changed(self) -> None:
         self.sheet.dismiss()
-        path = self.window.path
+        path = self.shell.book()
         if self.reader.book is None or path is None or not recap_on_return():
             return
         try:

@@ -10,7 +10,7 @@ allows: when the reader has just turned the shield on, the card waits for the re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent, QTextCursor
@@ -19,9 +19,7 @@ from PySide6.QtWidgets import QApplication
 from saadi_desktop.reading import who
 from saadi_desktop.ui.companion.card import WhoCard
 from saadi_desktop.ui.notes import BookNotes, EntityEntry, mention_highlights
-
-if TYPE_CHECKING:
-    from saadi_desktop.ui.main_window import MainWindow
+from saadi_desktop.ui.shell import Shell
 
 _MOUSE_EVENTS = (
     QEvent.Type.MouseButtonPress,
@@ -32,12 +30,13 @@ _MOUSE_EVENTS = (
 
 class WhoIsThis(QObject):
     card_shown = Signal(object)  # the who.Card now shown
+    browse_requested = Signal(str)  # an entity's key: open it in the entity browser
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.reader = window.reader
-        self.tools = window.tools
+    def __init__(self, shell: Shell, notes: Callable[[], BookNotes | None]) -> None:
+        super().__init__(shell.window)
+        self.shell = shell
+        self.reader = shell.reader
+        self.notes = notes  # the notes the entity browser holds (cut at the limit)
         self.view = self.reader.view
         self.card = WhoCard(self.reader)
         self.entry: EntityEntry | None = None  # the entity on the card
@@ -57,8 +56,8 @@ class WhoIsThis(QObject):
         self.card.entity_requested.connect(self._other_entity)
         self.reader.book_changed.connect(self._book_changed)
         self.reader.position_changed.connect(self._reading_moved)
-        window.search.spoilers.toggled.connect(self.card.dismiss)
-        self.who_action = QAction("&Who is this?", window)
+        shell.search.spoilers.toggled.connect(self.card.dismiss)
+        self.who_action = QAction("&Who is this?", shell.window)
         self.who_action.setShortcut(QKeySequence("W"))
         # W only while the reader has the focus: typing a W in the search box stays a W
         self.who_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -73,10 +72,10 @@ class WhoIsThis(QObject):
     def names(self) -> tuple[BookNotes, who.NameIndex] | None:
         """The notes and their name index, when the notes may be shown: cut at the shield's
         limit or before it (a limit a little behind the reader is safe; one ahead is not)."""
-        notes = self.tools.notes
+        notes = self.notes()
         if notes is None or self.reader.book is None:
             return None
-        until = self.window.search.until()
+        until = self.shell.search.until()
         if until is not None and (
             notes.limit_chunk is None or notes.limit_chunk > notes.chunk_of(until)
         ):
@@ -144,7 +143,7 @@ class WhoIsThis(QObject):
         return True
 
     def _show(self, entry: EntityEntry, chunk: int | None, others: list[EntityEntry]) -> None:
-        notes, book = self.tools.notes, self.reader.book
+        notes, book = self.notes(), self.reader.book
         assert notes is not None and book is not None
         shown = who.card(entry, at_chunk=chunk, others=others)
         # 'Part I › IV · 3 %': a bare chapter number ('I') says little on its own
@@ -183,7 +182,7 @@ class WhoIsThis(QObject):
     def go_to_mention(self, seq: int) -> None:
         """The card's first / previous / next: show that passage with the names marked; the
         card stays, docked, and now counts from there."""
-        notes, book, entry = self.tools.notes, self.reader.book, self.entry
+        notes, book, entry = self.notes(), self.reader.book, self.entry
         if notes is None or book is None or entry is None:
             return
         start, end = notes.span(seq)
@@ -198,17 +197,13 @@ class WhoIsThis(QObject):
         self.card.dock()
 
     def browse(self, key: str) -> None:
-        """Open the entity in the People & places tab."""
+        """Open the entity in the People & places tab (the window wires the tab)."""
         self.card.dismiss()
-        self.tools.show_tab(1)
-        browser = self.tools.entities
-        browser.filter.clear()
-        browser.kind.setCurrentIndex(0)
-        browser.select(key)
+        self.browse_requested.emit(key)
 
     def _other_entity(self, key: str) -> None:
         """Another entity answering to the same name: its card, in the same place."""
-        notes, card = self.tools.notes, self.card.card
+        notes, card = self.notes(), self.card.card
         if notes is None or card is None:
             return
         keys = {k for k, _ in card.others} | {card.key}
@@ -282,4 +277,4 @@ class WhoIsThis(QObject):
             self.card.dismiss()  # the name it stood by has moved
 
     def _say(self, message: str) -> None:
-        self.window.statusBar().showMessage(message, 5000)
+        self.shell.window.statusBar().showMessage(message, 5000)
