@@ -122,7 +122,7 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     for kind in ("warning", "critical", "information", "question"):
         monkeypatch.setattr(QMessageBox, kind, capture)
-    # saadi_desktop.ui.dialogs builds its boxes (plain text) and calls exec()
+    # saadi_desktop.ui.dialogs.messages builds its boxes (plain text) and calls exec()
     monkeypatch.setattr(
         QMessageBox, "exec", lambda box: capture(box, box.windowTitle(), box.text())
     )

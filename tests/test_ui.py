@@ -26,8 +26,10 @@ from saadi_desktop.search import Results
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
-from saadi_desktop.ui import operations, theme
-from saadi_desktop.ui.dialogs import confirm, report_unexpected
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.companion.outline import OutlinePanel
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.messages import confirm, report_unexpected
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.notes import (
     BookNotes,
@@ -39,7 +41,6 @@ from saadi_desktop.ui.notes import (
     outline_node,
     quoted,
 )
-from saadi_desktop.ui.outline_panel import OutlinePanel
 from saadi_desktop.ui.passages import PositionMap, heading_span, snippet
 
 # The story, then chapters enough to fill several screens; the old woman comes back late.
@@ -402,7 +403,7 @@ def test_reader_shows_plain_text_never_markup(
 def test_an_empty_result_list_says_how_many_passages_match_later(
     later: int, spoilers: bool, said: str
 ) -> None:
-    from saadi_desktop.ui.search_panel import no_results
+    from saadi_desktop.ui.search.panel import no_results
 
     assert no_results(later, spoilers) == said
 

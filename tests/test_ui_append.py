@@ -20,7 +20,7 @@ from test_ui_reading_tools import indexed, open_indexed, window
 from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
-from saadi_desktop.ui.appending import TITLE
+from saadi_desktop.ui.library.appending import TITLE
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.operations import Grown
 

@@ -26,13 +26,14 @@ from saadi_desktop.reading.who import Card
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
-from saadi_desktop.ui import operations, theme
+from saadi_desktop.ui import operations
 from saadi_desktop.ui.companion.card import card_html
 from saadi_desktop.ui.companion.companion import Companion
 from saadi_desktop.ui.companion.recap_sheet import KINDS, recap_html
 from saadi_desktop.ui.companion.where_was_i import RECAP_ON_RETURN
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.safe_text import NotesView
 from saadi_desktop.ui.main_window import MainWindow
-from saadi_desktop.ui.safe_text import NotesView
 
 
 @pytest.fixture

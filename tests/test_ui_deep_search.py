@@ -26,8 +26,8 @@ from saadi_desktop.llm.scripted import ScriptedLLM
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.store import BookDB
 from saadi_desktop.tasks import ProgressCallback
-from saadi_desktop.ui.deep_dialog import SLOW_WITH_INDEXING, DeepSearchDialog
-from saadi_desktop.ui.indexing_panel import IndexingPanel
+from saadi_desktop.ui.deep.dialog import SLOW_WITH_INDEXING, DeepSearchDialog
+from saadi_desktop.ui.indexing.panel import IndexingPanel
 from saadi_desktop.ui.main_window import MainWindow
 
 WAIT_MS = 10_000

@@ -30,10 +30,10 @@ from saadi_desktop.reading.views import entities
 from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.store import BookDB
 from saadi_desktop.tasks import ProgressCallback
-from saadi_desktop.ui import index_operations
-from saadi_desktop.ui.indexing_panel import IndexingPanel, duration
+from saadi_desktop.ui.indexing import operations as index_operations
+from saadi_desktop.ui.indexing.model_choice import kind_of
+from saadi_desktop.ui.indexing.panel import IndexingPanel, duration
 from saadi_desktop.ui.main_window import MainWindow
-from saadi_desktop.ui.model_choice import kind_of
 
 WAIT_MS = 10_000
 

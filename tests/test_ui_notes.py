@@ -12,7 +12,6 @@ from saadi_desktop.llm.demo import names_model, names_reply
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
 from saadi_desktop.ui import operations
-from saadi_desktop.ui.history import ReadingHistory
 from saadi_desktop.ui.notes import (
     EntityEntry,
     OutlineNode,
@@ -21,6 +20,7 @@ from saadi_desktop.ui.notes import (
     mention_highlights,
     name_spans,
 )
+from saadi_desktop.ui.reader.history import ReadingHistory
 
 ALYONA = EntityEntry("1", "Alyona Ivanovna", "person", ("the old woman",), (), (0, 3))
 BRIDGE = EntityEntry("n4", "K— Bridge", "name", (), (), (2,), by_name_only=True)

@@ -28,11 +28,11 @@ from saadi_desktop.search.embed import HashingEmbedder
 from saadi_desktop.state.answer import Line, render
 from saadi_desktop.state.builder import build_state
 from saadi_desktop.store import BookDB
-from saadi_desktop.ui import theme
-from saadi_desktop.ui.entity_browser import EntityBrowser
+from saadi_desktop.ui.dialogs import theme
 from saadi_desktop.ui.main_window import MainWindow
 from saadi_desktop.ui.notes import BookNotes, EntityEntry
-from saadi_desktop.ui.reader import DEFAULT_POINTS
+from saadi_desktop.ui.people.browser import EntityBrowser
+from saadi_desktop.ui.reader.reader import DEFAULT_POINTS
 
 FILLER = "".join(
     f"<p>Paragraph {n} of the long walk: the bridge, the canal, the dusty yellow houses.</p>"

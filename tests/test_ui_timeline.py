@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from test_ui_reading_tools import entity, indexed, open_indexed, window
 
 from saadi_desktop.ui.main_window import MainWindow
-from saadi_desktop.ui.timeline_strip import TOGETHER
+from saadi_desktop.ui.people.timeline_strip import TOGETHER
 
 __all__ = ["indexed", "window"]  # the fixtures, shared with the reading tools' tests
 

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from saadi_desktop.ui.dialogs import install_excepthook
+    from saadi_desktop.ui.dialogs.messages import install_excepthook
     from saadi_desktop.ui.main_window import MainWindow
 
     existing = QApplication.instance()

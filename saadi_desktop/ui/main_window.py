@@ -16,18 +16,18 @@ from saadi_desktop.search.embed import Embedder
 from saadi_desktop.store import BookInfo
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
-from saadi_desktop.ui.appending import install_appending
-from saadi_desktop.ui.companion import install_companion
+from saadi_desktop.ui.companion.companion import install_companion
 from saadi_desktop.ui.compat import GarbageCollector
-from saadi_desktop.ui.contents import TableOfContents
-from saadi_desktop.ui.deep_search import install_deep_search
-from saadi_desktop.ui.dialogs import report, show_error
-from saadi_desktop.ui.indexing_dock import install_indexing
-from saadi_desktop.ui.library_panel import LibraryPanel
-from saadi_desktop.ui.reader import Reader
+from saadi_desktop.ui.deep.search import install_deep_search
+from saadi_desktop.ui.dialogs.messages import report, show_error
+from saadi_desktop.ui.indexing.dock import install_indexing
+from saadi_desktop.ui.library.appending import install_appending
+from saadi_desktop.ui.library.panel import LibraryPanel
+from saadi_desktop.ui.reader.contents import TableOfContents
+from saadi_desktop.ui.reader.reader import Reader
 from saadi_desktop.ui.reading_tools import install_reading_tools
-from saadi_desktop.ui.search_panel import SearchPanel
-from saadi_desktop.ui.search_session import SearchSession
+from saadi_desktop.ui.search.panel import SearchPanel
+from saadi_desktop.ui.search.session import SearchSession
 from saadi_desktop.ui.shell import Shell
 from saadi_desktop.ui.workers import EXPECTED_ERRORS, JobRunner, SharedEmbedder
 

@@ -18,11 +18,12 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QSplitter, QTabWidget, QToolBar
 
 from saadi_desktop.tasks import ProgressCallback
-from saadi_desktop.ui import operations, theme
-from saadi_desktop.ui.entity_browser import EntityBrowser
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.companion.outline import OutlinePanel
+from saadi_desktop.ui.dialogs import theme
 from saadi_desktop.ui.notes import BookNotes
-from saadi_desktop.ui.outline_panel import OutlinePanel
-from saadi_desktop.ui.reader import DEFAULT_POINTS
+from saadi_desktop.ui.people.browser import EntityBrowser
+from saadi_desktop.ui.reader.reader import DEFAULT_POINTS
 from saadi_desktop.ui.shell import Shell
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
 

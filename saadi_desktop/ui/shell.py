@@ -16,9 +16,9 @@ from typing import Any
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QMainWindow
 
-from saadi_desktop.ui.contents import TableOfContents
-from saadi_desktop.ui.reader import Reader
-from saadi_desktop.ui.search_panel import SearchPanel
+from saadi_desktop.ui.reader.contents import TableOfContents
+from saadi_desktop.ui.reader.reader import Reader
+from saadi_desktop.ui.search.panel import SearchPanel
 from saadi_desktop.ui.workers import JobRunner, Work
 
 

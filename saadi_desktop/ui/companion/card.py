@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from saadi_desktop.reading.who import Card, kind_label
 from saadi_desktop.state.identity import shown_aliases
-from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
-from saadi_desktop.ui.safe_text import escape
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.safe_text import escape
 
 CARD_WIDTH = 380
 LATEST_NOTES = 3  # the card is small: the latest notes, the rest counted

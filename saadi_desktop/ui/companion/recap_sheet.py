@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 from saadi_desktop.reading.recap import Recap, RecapPart
 from saadi_desktop.reading.who import kind_label
 from saadi_desktop.state.answer import FOLD_WORDS
-from saadi_desktop.ui import theme
 from saadi_desktop.ui.companion.popup import Popup
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.safe_text import NotesView, escape
 from saadi_desktop.ui.notes import Segment, cut_line, quoted
-from saadi_desktop.ui.safe_text import NotesView, escape
 
 MARGIN = 24  # pixels between the sheet and the reader's edges
 MAX_WIDTH = 720

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from saadi_desktop.store import BookInfo
-from saadi_desktop.ui.dialogs import confirm
-from saadi_desktop.ui.safe_text import plain_tooltip
+from saadi_desktop.ui.dialogs.messages import confirm
+from saadi_desktop.ui.dialogs.safe_text import plain_tooltip
 
 BOOK_FILTER = ";;".join(
     [

@@ -1,7 +1,7 @@
 """The search panel: results as you type, off the GUI thread, spoiler-safe by default.
 
 Typing restarts a short timer; when it fires, the query goes to the book's search session
-(:mod:`saadi_desktop.ui.search_session`) with the reader's place as the limit. Answers to
+(:mod:`saadi_desktop.ui.search.session`) with the reader's place as the limit. Answers to
 superseded requests are dropped. Enter goes to the next hit, Shift+Enter to the previous one.
 """
 
@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from saadi_desktop.search import Result, Results
-from saadi_desktop.ui import theme
+from saadi_desktop.ui.dialogs import theme
 from saadi_desktop.ui.passages import snippet
-from saadi_desktop.ui.search_session import SearchSession
+from saadi_desktop.ui.search.session import SearchSession
 
 DEBOUNCE_MS = 150
 RESULTS = 10
@@ -118,7 +118,7 @@ def render(index: int, result: Result, where: str = "") -> str:
 class SearchPanel(QWidget):
     passage_requested = Signal(object)  # Result
     results_changed = Signal()
-    deep_search_requested = Signal()  # "Deep search…": see saadi_desktop.ui.deep_search
+    deep_search_requested = Signal()  # "Deep search…": see saadi_desktop.ui.deep.search
 
     def __init__(
         self,

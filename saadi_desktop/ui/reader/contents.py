@@ -6,8 +6,8 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from saadi_desktop.books import Section
+from saadi_desktop.ui.dialogs.safe_text import plain_tooltip
 from saadi_desktop.ui.passages import section_at
-from saadi_desktop.ui.safe_text import plain_tooltip
 
 # No Python reference to an item is kept: the tree deletes its items (clear(), or its own
 # deletion), and a wrapper kept past that points at freed memory. Items are found again by

@@ -4,7 +4,7 @@ passages highlighted in place.
 The text goes in as plain text (``setPlainText``): nothing from the book is ever interpreted as
 markup, so nothing is executed or fetched. Canonical offsets map to document positions through
 :class:`~saadi_desktop.ui.passages.PositionMap`. Every jump (contents, search result, entity
-mention, outline node) is recorded in a :class:`~saadi_desktop.ui.history.ReadingHistory` for
+mention, outline node) is recorded in a :class:`~saadi_desktop.ui.reader.history.ReadingHistory` for
 back and forward.
 """
 
@@ -17,10 +17,10 @@ from PySide6.QtGui import QColor, QFont, QResizeEvent, QTextCharFormat, QTextCur
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from saadi_desktop.books import Section
-from saadi_desktop.ui import theme
-from saadi_desktop.ui.history import ReadingHistory
+from saadi_desktop.ui.dialogs import theme
 from saadi_desktop.ui.operations import OpenedBook
 from saadi_desktop.ui.passages import PositionMap, heading_span
+from saadi_desktop.ui.reader.history import ReadingHistory
 
 COLUMN_WIDTH = 760  # pixels of text per line at most: long lines are hard to read
 HEADING_POINTS = {1: 20.0, 2: 17.0}  # at the default text size; they grow with it

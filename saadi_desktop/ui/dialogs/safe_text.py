@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from saadi_desktop.ui import theme
+from saadi_desktop.ui.dialogs import theme
 from saadi_desktop.ui.passages import snippet
 
 

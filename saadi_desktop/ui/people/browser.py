@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 
 from saadi_desktop.reading import timeline
 from saadi_desktop.state.identity import shown_aliases
-from saadi_desktop.ui import theme
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.safe_text import NotesView, escape, marked_snippet
 from saadi_desktop.ui.notes import NAMES_ONLY, BookNotes, EntityEntry, matches, mention_highlights
-from saadi_desktop.ui.safe_text import NotesView, escape, marked_snippet
-from saadi_desktop.ui.timeline_strip import TOGETHER, TimelineStrip
+from saadi_desktop.ui.people.timeline_strip import TOGETHER, TimelineStrip
 
 KINDS = [
     ("All types", None),

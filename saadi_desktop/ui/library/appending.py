@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu
 
 from saadi_desktop.tasks import ProgressCallback
 from saadi_desktop.ui import operations
-from saadi_desktop.ui.dialogs import report, show_error
+from saadi_desktop.ui.dialogs.messages import report, show_error
 from saadi_desktop.ui.shell import Shell
 
 BOOK_FILES = "Books (*.epub *.pdf *.txt);;All files (*)"

@@ -2,7 +2,7 @@
 
 One book is indexed at a time (a laptop's cores are the limit). While idle the panel follows the
 open book; while a job runs it stays with the book being indexed. The work itself runs in an
-:class:`~saadi_desktop.ui.index_worker.IndexWorker` thread; this widget only reacts to its
+:class:`~saadi_desktop.ui.indexing.worker.IndexWorker` thread; this widget only reacts to its
 signals. Pausing and cancelling both interrupt the current model call (the builder commits
 every chunk, so nothing is lost but the passage in progress, which is read again); a paused run
 keeps its model loaded and is offered again at the next start of the app, a cancelled one is
@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from saadi_desktop.ui import index_operations, operations
-from saadi_desktop.ui.dialogs import confirm, show_error
-from saadi_desktop.ui.index_operations import IndexOutcome, ModelFactory
-from saadi_desktop.ui.index_worker import IndexWorker, Job, ModelSlot
-from saadi_desktop.ui.model_choice import ModelChoice
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.dialogs.messages import confirm, show_error
+from saadi_desktop.ui.indexing import operations as index_operations
+from saadi_desktop.ui.indexing.model_choice import ModelChoice
+from saadi_desktop.ui.indexing.operations import IndexOutcome, ModelFactory
+from saadi_desktop.ui.indexing.worker import IndexWorker, Job, ModelSlot
 from saadi_desktop.ui.workers import EXPECTED_ERRORS
 
 EARLIER_VERSION = (

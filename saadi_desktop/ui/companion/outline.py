@@ -11,7 +11,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from saadi_desktop.ui import theme
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.dialogs.safe_text import NotesView, escape
 from saadi_desktop.ui.notes import EXTRACT as EXTRACT_FORM
 from saadi_desktop.ui.notes import (
     HEADLINE,
@@ -22,7 +23,6 @@ from saadi_desktop.ui.notes import (
     list_lines,
     quoted,
 )
-from saadi_desktop.ui.safe_text import NotesView, escape
 
 PROVISIONAL = "provisional"
 EXTRACT = "extract"

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from saadi_desktop.ui.indexing_panel import IndexingPanel
-from saadi_desktop.ui.library_panel import LibraryPanel
+from saadi_desktop.ui.indexing.panel import IndexingPanel
+from saadi_desktop.ui.library.panel import LibraryPanel
 
 
 def install_indexing(

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from saadi_desktop.ui import theme
-from saadi_desktop.ui.deep_operations import DeepOutcome, DeepPlan
-from saadi_desktop.ui.indexing_panel import duration
+from saadi_desktop.ui.deep.operations import DeepOutcome, DeepPlan
+from saadi_desktop.ui.dialogs import theme
+from saadi_desktop.ui.indexing.panel import duration
 
 SLOW_WITH_INDEXING = "Indexing is running: deep search will be slow while both use the processor."
 

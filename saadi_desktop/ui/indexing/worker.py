@@ -29,8 +29,9 @@ from PySide6.QtCore import QObject, QThread, Signal
 from saadi_desktop.llm import LLM, LLMError
 from saadi_desktop.store import StoreError
 from saadi_desktop.tasks import Cancelled
-from saadi_desktop.ui import index_operations, operations
-from saadi_desktop.ui.index_operations import ModelFactory
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.indexing import operations as index_operations
+from saadi_desktop.ui.indexing.operations import ModelFactory
 
 
 class Job(enum.Enum):

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from saadi_desktop.reading.timeline import Timeline
-from saadi_desktop.ui import theme
+from saadi_desktop.ui.dialogs import theme
 
 TOGETHER = ""  # the key of the last lane: the passages every chosen entity is in
 LANE_HEIGHT = 18

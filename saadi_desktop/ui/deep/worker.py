@@ -25,9 +25,10 @@ from saadi_desktop.llm import LLM, LLMError
 from saadi_desktop.search import Searcher
 from saadi_desktop.store import StoreError
 from saadi_desktop.tasks import Cancelled
-from saadi_desktop.ui import deep_operations, operations
-from saadi_desktop.ui.deep_operations import DeepRequest
-from saadi_desktop.ui.index_operations import ModelFactory
+from saadi_desktop.ui import operations
+from saadi_desktop.ui.deep import operations as deep_operations
+from saadi_desktop.ui.deep.operations import DeepRequest
+from saadi_desktop.ui.indexing.operations import ModelFactory
 from saadi_desktop.ui.workers import SharedEmbedder
 
 

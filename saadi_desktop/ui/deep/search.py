@@ -21,20 +21,20 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from saadi_desktop.ui import index_operations
-from saadi_desktop.ui.deep_dialog import (
+from saadi_desktop.ui.deep.dialog import (
     SLOW_WITH_INDEXING,
     DeepSearchBar,
     DeepSearchDialog,
     describe_cost,
 )
-from saadi_desktop.ui.deep_operations import DeepOutcome, DeepPlan, DeepRequest
-from saadi_desktop.ui.deep_worker import DeepJob, DeepSearchWorker, DeepSlot
-from saadi_desktop.ui.dialogs import show_error
-from saadi_desktop.ui.index_operations import ModelFactory
-from saadi_desktop.ui.indexing_panel import IndexingPanel
-from saadi_desktop.ui.model_choice import BUILT_IN, SERVER, kind_of
-from saadi_desktop.ui.search_panel import SearchPanel
+from saadi_desktop.ui.deep.operations import DeepOutcome, DeepPlan, DeepRequest
+from saadi_desktop.ui.deep.worker import DeepJob, DeepSearchWorker, DeepSlot
+from saadi_desktop.ui.dialogs.messages import show_error
+from saadi_desktop.ui.indexing import operations as index_operations
+from saadi_desktop.ui.indexing.model_choice import BUILT_IN, SERVER, kind_of
+from saadi_desktop.ui.indexing.operations import ModelFactory
+from saadi_desktop.ui.indexing.panel import IndexingPanel
+from saadi_desktop.ui.search.panel import SearchPanel
 from saadi_desktop.ui.workers import SharedEmbedder
 
 ROUTE_NAMES = {"rerank": "the top 50 reranked", "scan": "the whole book read"}
