@@ -1703,3 +1703,29 @@ def test_a_familiar_full_name_joins_the_formal_one_of_the_same_surname(
     texts = [f"“Come in,” said {familiar}; and {familiar} went in.",
              f"Later said {formal}, “Yes,” and {formal} left."]  # fmt: skip
     assert [e.names for e in read_entries(texts)] == [frozenset({familiar, formal})]
+
+
+@pytest.mark.parametrize(
+    ("texts", "one"),
+    [
+        # Persuasion; 'Hamilton' and 'Smith' are both given names to the table, and no matter
+        (["Miss Hamilton, now Mrs. Smith, was poor. Mrs. Smith smiled at Miss Hamilton’s name."],
+         {"Miss Hamilton", "Mrs. Smith"}),
+        # The Adventures of Sherlock Holmes
+        (["“Very truly yours, Irene Norton, née Adler.” So wrote Irene Norton; and Adler laughed."],
+         {"Irene Norton", "Adler"}),
+    ],
+)  # fmt: skip
+def test_two_names_the_text_says_are_one_persons_are_one_entry(
+    texts: list[str], one: set[str]
+) -> None:
+    from saadi_desktop.state.entries import read_entries
+
+    assert frozenset(one) in [e.names for e in read_entries(texts)]
+
+
+def test_a_titled_surname_ending_in_a_street_word_is_a_person() -> None:
+    from saadi_desktop.state.entries import read_entries
+
+    texts = ["“Come in,” said Mr. Tolland, and Mrs. Lane knew it.", "Then Mrs. Lane left."]
+    assert {e.type for e in read_entries(texts) if "Mrs. Lane" in e.names} == {"person"}

@@ -418,6 +418,20 @@ def in_apposition(first: str, second: str, text: str, *, names: bool = False) ->
     return False
 
 
+# The words by which a text says that two names are one person's: 'Miss Hamilton, now Mrs.
+# Smith', 'Irene Norton, née Adler', 'Rodion, called Rodya', 'the Admiral (Captain Croft then)'.
+_SAID_TO_BE = r"(?:,?\s+(?:now|formerly|née|called|known as|nicknamed|alias)\s+|\s*\(\s*)"
+
+
+def said_to_be(x: str, y: str, text: str) -> bool:
+    """Whether the text says in so many words that the names ``x`` and ``y`` are one person's
+    (:data:`_SAID_TO_BE`), in either order: evidence enough to join two names with no model."""
+    return any(
+        re.search(rf"(?<!\w){re.escape(a)}{_SAID_TO_BE}{re.escape(b)}(?!\w)", text)
+        for a, b in ((x, y), (y, x))
+    )
+
+
 def stated_equivalent(x: str, y: str, text: str) -> bool:
     """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
     Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)', 'the

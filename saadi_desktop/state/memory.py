@@ -14,6 +14,7 @@ way before it goes on.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -42,6 +43,7 @@ from saadi_desktop.state.identity import (
     pronoun_gender,
     pronoun_lean,
     refers,
+    said_to_be,
     speaks,
     stated_equivalent,
 )
@@ -903,10 +905,29 @@ class Memory:
                 self._cluster_record(cluster, "", seq, change)
         for pair in self.book.licensed.get(seq, []):  # 'Mr. Gray' is Dorian Gray from here on
             self._merge_one_of_the_name(*pair, seq, change)
+        self._merge_said(seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if _occurs_as_name(name, text):
                 change.link(seq, owner)
+
+    def _merge_said(self, seq: int, change: Change) -> None:
+        """Two names of the passage become one record where the passage says they are one
+        person's (:func:`said_to_be`: 'Miss Hamilton, now Mrs. Smith'), unless a title, the
+        text's pronouns or a shared surname forbids it (the older record stays)."""
+        text = self.book.texts[seq]
+        named = [(c, v) for c, v in self.book.mentions.get(seq, []) if c in self.by_cluster]
+        for (a, x), (b, y) in itertools.combinations(named, 2):
+            first, second = self.records[self.by_cluster[a]], self.records[self.by_cluster[b]]
+            if (
+                first is not second
+                and {first.type, second.type} <= {"person", "other"}
+                and said_to_be(x, y, text)
+                # the text's own words outweigh the table's guess that both are given names
+                and conflict(first.names(), second.names()) in ("", "different given names")
+            ):
+                gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
+                self._merge(gone, into, seq, change)
 
     def _merge_one_of_the_name(self, first: int, second: int, seq: int, change: Change) -> None:
         """The records of two clusters :attr:`BookText.one_of_the_name` pairs, both read, become

@@ -213,9 +213,14 @@ def ends_in_a_place_noun(variant: str) -> bool:
 
 
 def is_street(variant: str) -> bool:
-    """'Baker Street', 'Laura Place', 'Waterloo Bridge'; 'none of your Queen Squares'."""
+    """'Baker Street', 'Laura Place', 'Waterloo Bridge'; 'none of your Queen Squares'; not
+    'Mrs. Lane', whose 'Lane' is a surname."""
     words = variant.split()
-    return len(words) >= 2 and _singular(words[-1]) in STREETS
+    return (
+        len(words) >= 2
+        and _singular(words[-1]) in STREETS
+        and words[0] not in ADDRESS | SURNAME_TITLES
+    )
 
 
 def _realm(variant: str) -> str:
