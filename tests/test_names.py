@@ -709,3 +709,21 @@ def test_a_given_name_after_the_is_a_thing_named_after_someone() -> None:
     assert any({"Anna", "Anna Petrovna"} <= set(cluster) for cluster in clusters)
     later = [*texts, "George laughed at the joke."]
     assert any({"George", "George Wickham"} <= set(c) for c in people(later))
+
+
+@pytest.mark.parametrize(
+    ("texts", "word"),
+    [
+        (["“Oh, Lor!” cried the Cook, and Alice looked at her.",
+          "“Well, Lor, how she did squeak!” said the Cook. “Oh, Lor!” said Alice."], "Lor"),
+        (["“Oh, Lor!” said Mrs. Hudson, and Holmes looked up.",
+          "“Well, Lor, sir!” said Mrs. Hudson to Holmes. “Ah, Lor!”"], "Lor"),
+        (["Holmes wrote to Messrs. Holder and Stevenson, and Holmes waited.",
+          "Holmes went to see Messrs. Holder, and Holmes smiled at Mr. Holder."], "Messrs"),
+    ],
+)  # fmt: skip
+def test_a_word_of_speech_is_no_name(texts: list[str], word: str) -> None:
+    from saadi_desktop.state.entries import read_entries
+
+    assert word not in {n for e in read_entries(texts) for n in e.names}
+    assert word not in name_words(texts)

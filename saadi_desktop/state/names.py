@@ -99,7 +99,8 @@ NOT_NAMES = MONTHS | {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", 
              "Candlemas", "Lammas", "Martinmas", "Midsummer", "Easter", "Whitsuntide", "Lent",
              "Advent", "English", "French",
              "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
-             "Dear", "My", "Good", "Mamma", "Papa", "Esq"}  # fmt: skip
+             "Dear", "My", "Good", "Mamma", "Papa", "Esq", "Messrs", "Mesdames", "Messieurs",
+             "Mmes"}  # fmt: skip
 
 _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
@@ -108,6 +109,7 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 # a capital after these may be a sentence's first word, or a contraction's ('’Tis', '’Pon');
 # a plain-text book writes its dashes as '--' ('the door-- Pray, what is the reason')
 _SENTENCE_OPENERS = {*".!?;:…—\"“”‘’'", "--"}
+_OPENING_QUOTES = {"“", '"', "‘"}
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
 IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
@@ -319,6 +321,8 @@ class _Usage:
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
     compound: Counter[str] = field(default_factory=Counter)  # 'Caucus-race'; not 'Grosvenor-street'
+    exclaimed: Counter[str] = field(default_factory=Counter)  # '“Lor!”', '“Lor, ma’am”'
+    used: Counter[str] = field(default_factory=Counter)  # every capitalised use
     apart: Counter[str] = field(default_factory=Counter)  # before anything else
     capitals: set[str] = field(default_factory=set)
 
@@ -329,14 +333,18 @@ def _usage(texts: Sequence[str]) -> _Usage:
         for word, tail in _COMPOUND.findall(text):
             usage.compound[word] += tail.capitalize() not in STREETS
         previous, pending = ".", ""  # pending: the capitalised word just before the token
+        opening = False  # the pending word opens a speech: '“Lor'
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
             capital = _CAPITAL.fullmatch(word) is not None
             if pending:
                 (usage.joined if capital else usage.apart)[pending] += 1
+                usage.exclaimed[pending] += token == "!" or (opening and token == ",")
+            opening = capital and previous in _OPENING_QUOTES
             pending = word if capital and word == token else ""  # a possessive ends a name
             if capital:
                 usage.capitals.add(word)
+                usage.used[word] += 1
                 if previous not in _SENTENCE_OPENERS:
                     usage.capital_inside[word] += 1
                 if previous in ("a", "an", "A", "An"):
@@ -374,6 +382,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         and usage.lower[word.lower()] * 5 <= count
         and usage.addressed[word] * 2 < count  # a style of address: 'your Majesty'
         and usage.compound[word] * 2 < count  # a part of a word: 'a Caucus-race', 'Soo-oop'
+        and not _exclamation(word, usage)
         and word not in NOT_NAMES
         and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
     }
@@ -388,6 +397,20 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
             names,
         )
     }
+
+
+def _exclamation(word: str, usage: _Usage) -> bool:
+    """A word of speech, not a name: one the book uses at least three times, never after a
+    title, two times in three before '!' or opening a speech before a comma ('“Lor!”',
+    '“Lor, ma’am,”'), and the nickname table does not know as a given name ('“Kitty!”' is
+    called, not sworn)."""
+    used = usage.used[word]
+    return (
+        used >= 3
+        and usage.exclaimed[word] * 3 >= used * 2
+        and not usage.titled[word]
+        and not is_given_name(word)
+    )
 
 
 def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
