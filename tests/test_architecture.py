@@ -33,15 +33,6 @@ def test_the_core_never_loads_pyside6() -> None:
     assert out.stdout.strip() == "False"
 
 
-# The circle state/identity.py <-> state/names.py <-> store/state.py is being broken under issue
-# 40 (the identity rules): until then its edges among these three are left out, and nothing else.
-ISSUE_40 = {
-    "saadi_desktop.state.identity",
-    "saadi_desktop.state.names",
-    "saadi_desktop.store.state",
-}
-
-
 def import_graph() -> dict[str, set[str]]:
     """Module -> the saadi_desktop modules it imports, at module level or inside a function
     (``from package import name`` counts as the submodule when ``name`` is one)."""
@@ -116,8 +107,4 @@ def test_the_import_graph_sees_imports_inside_functions() -> None:
 
 
 def test_no_module_imports_itself_back() -> None:
-    graph = {
-        module: imported - ISSUE_40 if module in ISSUE_40 else imported
-        for module, imported in import_graph().items()
-    }
-    assert circles(graph) == []
+    assert circles(import_graph()) == []

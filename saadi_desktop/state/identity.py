@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.names import (
     FEMALE,
     HONORIFICS,
@@ -25,7 +26,9 @@ from saadi_desktop.state.names import (
     is_given_name,
     locative_uses,
 )
+from saadi_desktop.state.rulebook import decided, on
 
+ROLE_WORD_HOLDERS = 3  # records claiming one description that make it a role word ('the officer')
 MAX_NAME_WORDS = 5
 MAX_DESCRIPTIVE_WORDS = 4
 GIVEN_NAME_RANKS = {"Sir", "Lord", "Lady"}  # ranks before a given name: 'Sir Walter Elliot'
@@ -283,15 +286,20 @@ def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
 
 
 def conflict(a: Iterable[str], b: Iterable[str]) -> str:
-    """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it)."""
+    """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it):
+    :data:`rules.CANNOT_LINK`."""
+    if not on(rules.CANNOT_LINK):
+        return ""
     a, b = list(a), list(b)
     genders = {gender(n) for n in [*a, *b]} - {""}
     if len(genders) > 1:
+        decided(rules.CANNOT_LINK)
         return "gender"
     for x in a:
         for y in b:
             why = _pair_conflict(x, y)
             if why:
+                decided(rules.CANNOT_LINK)
                 return why
     return ""
 

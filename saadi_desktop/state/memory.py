@@ -17,15 +17,17 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from saadi_desktop.chunking import ABBREVIATION
+from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.answer import MAX_NOTE, Line
 from saadi_desktop.state.identity import (
     DETERMINERS,
+    ROLE_WORD_HOLDERS,
     alias_kind,
     called_who,
     conflict,
@@ -65,8 +67,8 @@ from saadi_desktop.state.names import (
     is_street,
     locative_uses,
 )
+from saadi_desktop.state.rulebook import Rule, decided, on
 from saadi_desktop.state.text import SENTENCE, STOP, content_words, foreign_letters, words
-from saadi_desktop.store.state import ROLE_WORD_HOLDERS  # the views drop role words too
 
 __all__ = ["BookText", "Candidate", "Change", "EntityRecord", "Memory", "fold"]
 
@@ -142,7 +144,7 @@ class BookText:
                     seqs.append(seq)
 
     @cached_property
-    def one_of_the_name(self) -> dict[int, list[tuple[int, int]]]:
+    def one_of_the_name(self) -> dict[int, list[tuple[int, int, Rule]]]:
         """Names-pass cluster → (the cluster of another form of the same person's name, the
         chunk from which the text licenses the join), read from the whole book's names: 'Miss
         Bingley' and the book's one daughter of the name ('Caroline Bingley',
@@ -151,27 +153,34 @@ class BookText:
         it can only hold a join back: the join is licensed where both have been read with the
         surname ('Caroline' alone is not yet Miss Bingley) and whatever let it be has been read
         ('Pulcheria Razumihin' is his mother from 'Pulcheria Alexandrovna Razumihin' on)."""
-        pairs: dict[int, list[tuple[int, int]]] = {}
+        pairs: dict[int, list[tuple[int, int, Rule]]] = {}
         alone = {
             name[0] for c in self.clusters.values() for v in c.variants if len(name := core(v)) == 1
         }
         for surname in sorted(alone):
-            found = [self._one_daughter(surname), self._eldest_daughter(surname)]
-            for pair in [*((*p, -1) for p in found if p), *self._one_bearer(surname)]:
-                first, second, allowed = pair
+            found: list[tuple[int, int, int, Rule]] = []
+            for rule, daughter in (
+                (rules.ONE_DAUGHTER, self._one_daughter),
+                (rules.ELDEST_DAUGHTER, self._eldest_daughter),
+            ):
+                pair = daughter(surname) if on(rule) else None
+                found += [(*pair, -1, rule)] if pair else []
+            if on(rules.ONE_BEARER):
+                found += [(*pair, rules.ONE_BEARER) for pair in self._one_bearer(surname)]
+            for first, second, allowed, rule in found:
                 at = max(allowed, *(self._read_with(c, surname) for c in (first, second)))
-                pairs.setdefault(first, []).append((second, at))
-                pairs.setdefault(second, []).append((first, at))
+                pairs.setdefault(first, []).append((second, at, rule))
+                pairs.setdefault(second, []).append((first, at, rule))
         return pairs
 
     @cached_property
-    def licensed(self) -> dict[int, list[tuple[int, int]]]:
+    def licensed(self) -> dict[int, list[tuple[int, int, Rule]]]:
         """Chunk → the pairs of :attr:`one_of_the_name` the text licenses there."""
-        found: dict[int, list[tuple[int, int]]] = {}
+        found: dict[int, list[tuple[int, int, Rule]]] = {}
         for first, others in self.one_of_the_name.items():
-            for second, at in others:
+            for second, at, rule in others:
                 if first < second:
-                    found.setdefault(at, []).append((first, second))
+                    found.setdefault(at, []).append((first, second, rule))
         return found
 
     def _read_with(self, cluster: int, surname: str) -> int:
@@ -588,16 +597,34 @@ class Memory:
         if cluster in self.by_cluster:
             return self.records[self.by_cluster[cluster]]
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        full = (
-            self._nickname_owner(variants)
-            or self._one_of_the_name(cluster, seq)
-            or self._familiar_owner(variants)
+        joins: tuple[tuple[Rule | None, Callable[[], EntityRecord | None]], ...] = (
+            (rules.NICKNAME, lambda: self._nickname_owner(variants)),
+            (None, lambda: self._one_of_the_name(cluster, seq)),
+            (rules.FAMILIAR_FULL_NAME, lambda: self._familiar_owner(variants)),
         )
-        if full is not None:
-            self._join(full, cluster, seq, change)
-            return full
+        for rule, find in joins:
+            full = find() if rule is None or on(rule) else None
+            if full is not None:
+                if rule is not None:
+                    decided(rule)
+                self._join(full, cluster, seq, change)
+                return full
+        kind, shown = self._first_type(cluster, variants, kind, seq)
+        record = self._create(self._display(cluster, seq), kind or "other", seq, change)
+        if kind == "person" and not shown:
+            self.guessed.add(record.id)  # 'Kent' is a given name too: the text may say otherwise
+        self._join(record, cluster, seq, change)
+        return record
+
+    def _first_type(
+        self, cluster: int, variants: Sequence[str], kind: str, seq: int
+    ) -> tuple[str, bool]:
+        """The type of a cluster's new record as the text so far shows it (the model's ``kind``
+        when the text shows nothing), and whether the text showed it a person rather than a
+        given name guessing so."""
         given = (
             kind in ("", "person", "other")
+            and on(rules.A_GIVEN_NAME)
             and any(  # the model's "place" stands
                 is_given_name(w)
                 for v in variants
@@ -607,27 +634,27 @@ class Memory:
             )
         )
         read = self.book.read_by(seq)
-        shown = _a_persons_names(variants, self.book.clusters[cluster].gender) or speaks(
-            variants, read
+        titled = on(rules.A_PERSONS_NAME) and _a_persons_names(
+            variants, self.book.clusters[cluster].gender
         )
-        person = shown or given
-        if all(is_family(v, self._known_names(), read) for v in variants):
-            kind = "organization"  # 'the Bennets': a family
-        elif all(map(is_street, variants)):
-            kind = "place"  # 'Laura Place', whatever its first word
-        elif person:
-            kind = "person"
-        elif kind in ("", "other") and (
-            looks_like_place(variants, read) or any(map(ends_in_a_place_noun, variants))
-        ):
-            kind = "place"  # 'at Longbourn', 'to London' in the text so far; 'Boscombe Valley'
-        elif kind in ("", "other") and called_who(variants, read):
-            kind, shown = "person", True  # 'by name Heintze, who…'
-        record = self._create(self._display(cluster, seq), kind or "other", seq, change)
-        if kind == "person" and not shown:
-            self.guessed.add(record.id)  # 'Kent' is a given name too: the text may say otherwise
-        self._join(record, cluster, seq, change)
-        return record
+        shown = titled or (on(rules.SPEAKS) and speaks(variants, read))
+        if on(rules.A_FAMILY) and all(is_family(v, self._known_names(), read) for v in variants):
+            return _typed(rules.A_FAMILY, "organization"), False  # 'the Bennets': a family
+        if on(rules.A_STREET) and all(map(is_street, variants)):
+            return _typed(rules.A_STREET, "place"), False  # 'Laura Place', whatever its first word
+        if shown or given:
+            which = (
+                rules.A_PERSONS_NAME if titled else rules.SPEAKS if shown else rules.A_GIVEN_NAME
+            )
+            return _typed(which, "person"), shown
+        if kind in ("", "other"):
+            if on(rules.USED_AS_A_PLACE) and looks_like_place(variants, read):
+                return _typed(rules.USED_AS_A_PLACE, "place"), False  # 'at Longbourn'
+            if on(rules.PLACE_NOUN) and any(map(ends_in_a_place_noun, variants)):
+                return _typed(rules.PLACE_NOUN, "place"), False  # 'Boscombe Valley'
+            if on(rules.CALLED_WHO) and called_who(variants, read):
+                return _typed(rules.CALLED_WHO, "person"), True  # 'by name Heintze, who…'
+        return kind, shown
 
     def _known_names(self) -> Iterator[str]:
         """Every variant of a cluster that has a record, read afresh: a name that is not a
@@ -664,7 +691,7 @@ class Memory:
         Bingley' of 'Miss Bingley', 'Dorian Gray' of 'Mr. Gray'; not yet 'Dorian' alone),
         met in either order; or None."""
         variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
-        for other, at in self.book.one_of_the_name.get(cluster, []):
+        for other, at, rule in self.book.one_of_the_name.get(cluster, []):
             record = self.records.get(self.by_cluster.get(other, -1))
             if (
                 at <= seq
@@ -672,6 +699,7 @@ class Memory:
                 and record.type in ("person", "other")  # 'other': not typed yet ('Dorian Gray')
                 and not conflict(variants, record.names())
             ):
+                decided(rule)
                 return record
         return None
 
@@ -915,6 +943,8 @@ class Memory:
         """Two names of the passage become one record where the passage says they are one
         person's (:func:`said_to_be`: 'Miss Hamilton, now Mrs. Smith'), unless a title, the
         text's pronouns or a shared surname forbids it (the older record stays)."""
+        if not on(rules.SAID_TO_BE):
+            return
         text = self.book.texts[seq]
         named = [(c, v) for c, v in self.book.mentions.get(seq, []) if c in self.by_cluster]
         for (a, x), (b, y) in itertools.combinations(named, 2):
@@ -927,9 +957,12 @@ class Memory:
                 and conflict(first.names(), second.names()) in ("", "different given names")
             ):
                 gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
+                decided(rules.SAID_TO_BE)
                 self._merge(gone, into, seq, change)
 
-    def _merge_one_of_the_name(self, first: int, second: int, seq: int, change: Change) -> None:
+    def _merge_one_of_the_name(
+        self, first: int, second: int, rule: Rule, seq: int, change: Change
+    ) -> None:
         """The records of two clusters :attr:`BookText.one_of_the_name` pairs, both read, become
         one where the text licenses it (the older record stays)."""
         a = self.records.get(self.by_cluster.get(first, -1))
@@ -942,6 +975,7 @@ class Memory:
             and not conflict(a.names(), b.names())
         ):
             gone, into = sorted((a, b), key=lambda r: r.id, reverse=True)
+            decided(rule)
             self._merge(gone, into, seq, change)
 
     def _merge_diminutive(
@@ -950,10 +984,11 @@ class Memory:
         """A full name new in a record makes it one with the record of the same surname after
         the familiar form of the given name, or the formal one (:meth:`_familiar_owner`). The
         older record stays."""
-        other = self._familiar_owner([variant], record.id)
+        other = self._familiar_owner([variant], record.id) if on(rules.FAMILIAR_FULL_NAME) else None
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
         gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
+        decided(rules.FAMILIAR_FULL_NAME)
         self._merge(gone, into, seq, change)
 
     def _familiar_owner(self, variants: Sequence[str], exclude: int = -1) -> EntityRecord | None:
@@ -1029,29 +1064,28 @@ class Memory:
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
             variants = [v for v, at in self.book.clusters[cluster].variants.items() if at <= seq]
+            gender_of = self.book.clusters[cluster].gender
             here = [self.book.texts[seq]]
             if (
                 record is not None
                 and record.type in ("place", "other")
+                and on(rules.A_FAMILY)
                 # 'at the Svidrigaïlovs’' was a place until 'Mr. Svidrigaïlov' came
                 and all(is_family(v, self._known_names(), here) for v in variants)
             ):
-                record.type = "organization"
+                record.type = _typed(rules.A_FAMILY, "organization")
                 change.retyped.append((record.id, "organization"))
                 continue
             if (
                 record is not None
                 and record.type != "other"
                 and record.id not in self.guessed
-                and not (record.type == "place" and speaks(variants, here))  # 'said the Knave'
+                and not (record.type == "place" and on(rules.SPEAKS) and speaks(variants, here))
             ):
                 continue  # settled: a person's or a place's uses need no more counting
-            if record is not None and (
-                _a_persons_names(variants, self.book.clusters[cluster].gender)
-                or speaks(variants, here)
-                or called_who(variants, here)
-            ):
-                self._settle(record, "person", change)
+            shown = record is not None and self._shown_a_person(variants, gender_of, here)
+            if record is not None and shown:
+                self._settle(record, "person", change, shown)
                 continue
             guessed = record is not None and record.id in self.guessed
             near, found = locative_uses(
@@ -1060,13 +1094,31 @@ class Memory:
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
-            if record is not None and found >= PLACE_USES and near * 2 >= found:
-                self._settle(record, "place", change)
+            rule = rules.IN_A_PLACE if guessed else rules.USED_AS_A_PLACE
+            if record is not None and found >= PLACE_USES and near * 2 >= found and on(rule):
+                self._settle(record, "place", change, rule)
 
-    def _settle(self, record: EntityRecord, kind: str, change: Change) -> None:
-        """The text has shown what the record is: no longer a guess, and retyped if need be."""
+    @staticmethod
+    def _shown_a_person(variants: Sequence[str], gender: str, here: list[str]) -> Rule | None:
+        """The rule by which the passage ``here`` shows a person of a record of no particular
+        type or a guess: a title or a gendered name, speaking, 'who'."""
+        if on(rules.A_PERSONS_NAME) and _a_persons_names(variants, gender):
+            return rules.A_PERSONS_NAME
+        if on(rules.SPEAKS) and speaks(variants, here):
+            return rules.SPEAKS
+        if on(rules.CALLED_WHO) and called_who(variants, here):
+            return rules.CALLED_WHO
+        return None
+
+    def _settle(
+        self, record: EntityRecord, kind: str, change: Change, rule: Rule | None = None
+    ) -> None:
+        """The text has shown what the record is: no longer a guess, and retyped if need be
+        (a decision of ``rule``)."""
         self.guessed.discard(record.id)
         if record.type != kind:
+            if rule is not None:
+                decided(rule)
             record.type = kind
             change.retyped.append((record.id, kind))
 
@@ -1135,6 +1187,12 @@ def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
         gender(v) or (v.split()[0] in HONORIFICS and v.split()[0].rstrip(".") not in SAINTS)
         for v in variants
     )
+
+
+def _typed(rule: Rule, kind: str) -> str:
+    """``kind``, a decision of ``rule``."""
+    decided(rule)
+    return kind
 
 
 def _by_patronymic(name: str) -> str:

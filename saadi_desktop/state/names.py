@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Container, Iterable, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from saadi_desktop.books.model import LANGUAGES
-
-if TYPE_CHECKING:
-    from saadi_desktop.store import BookDB
+from saadi_desktop.state import rulebook as rules
+from saadi_desktop.state.rulebook import decided, on
 
 MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Admiral",
         "Lieutenant", "Sergeant", "Monsieur", "M.", "Prince", "Count", "Baron", "Uncle",
@@ -364,39 +362,51 @@ def _usage(texts: Sequence[str]) -> _Usage:
 
 
 def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
-    """Capitalised words that behave like names across the book: mostly capitalised where a
-    sentence does not force it, seen that way at least twice — or once, never in lowercase, when
-    the nickname table knows it as a full given name ('Sarah', 'Richard': a servant named once;
-    not 'One', a diminutive) — and not a people's name ('Russians', 'Frenchman', 'Polish') nor
-    a style of address, which the book puts after 'your', 'his' or 'her' ('your Majesty'), nor
-    the first part of a word, which the book joins to a lowercase one ('a Caucus-race')."""
+    """Capitalised words that behave like names across the book (:data:`rules.CAPITALISED`,
+    :data:`rules.GIVEN_NAME_ONCE`), less those that name a people, a style of address, a part
+    of a word, a word of speech, or never anyone (the rules that refuse them)."""
     usage = usage or _usage(texts)
     titled = Counter[str]()
     for word, count in usage.titled.items():
         titled[_singular(word)] += count
     plural = Counter(_singular(w) for w in usage.capitals if _singular(w) != w)
-    names = {
+    once = on(rules.GIVEN_NAME_ONCE)
+    found = {
         word
         for word, count in usage.capital_inside.items()
-        if (count >= 2 or (is_full_given_name(word) and word not in HONORIFICS))
+        if (count >= 2 or (once and is_full_given_name(word) and word not in HONORIFICS))
         and usage.lower[word.lower()] * 5 <= count
-        and usage.addressed[word] * 2 < count  # a style of address: 'your Majesty'
-        and usage.compound[word] * 2 < count  # a part of a word: 'a Caucus-race', 'Soo-oop'
-        and not _exclamation(word, usage)
-        and word not in NOT_NAMES
-        and not re.search("[’']", word)  # "I’ve", "I’ll": contractions, not names
     }
-    return {
-        word
-        for word in names
-        if not _is_demonym(
-            word,
-            usage.indefinite[_singular(word)],
-            plural[_singular(word)],
-            titled[_singular(word)],
-            names,
-        )
-    }
+    decided(rules.GIVEN_NAME_ONCE, sum(usage.capital_inside[w] == 1 for w in found))
+    refusals: tuple[tuple[rules.Rule, Callable[[str], bool]], ...] = (
+        (rules.NEVER_A_NAME, lambda w: w in NOT_NAMES or bool(re.search("[’']", w))),
+        (rules.STYLE_OF_ADDRESS, lambda w: usage.addressed[w] * 2 >= usage.capital_inside[w]),
+        (rules.PART_OF_A_WORD, lambda w: usage.compound[w] * 2 >= usage.capital_inside[w]),
+        (rules.WORD_OF_SPEECH, lambda w: _exclamation(w, usage)),
+    )
+    for rule, refuses in refusals:
+        if on(rule):
+            refused = {w for w in found if refuses(w)}
+            decided(rule, len(refused))
+            found -= refused
+    if on(rules.A_PEOPLE):
+        people = {
+            word
+            for word in found
+            if _is_demonym(
+                word,
+                usage.indefinite[_singular(word)],
+                plural[_singular(word)],
+                titled[_singular(word)],
+                found,
+            )
+        }
+        decided(rules.A_PEOPLE, len(people))
+        found -= people
+    if not on(rules.CAPITALISED):
+        return set()
+    decided(rules.CAPITALISED, len(found))
+    return found
 
 
 def _exclamation(word: str, usage: _Usage) -> bool:
@@ -421,13 +431,17 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     right after a title, and only there ('Long before…' names no one); a common word needs two
     titled uses ('Lord Have mercy' is no one)."""
     usage = usage or _usage(texts)
-    return {
+    if not on(rules.AFTER_A_TITLE):
+        return set()
+    found = {
         word
         for word in usage.titled | usage.after_given
         if (usage.titled[word] >= 2 or not usage.lower[word.lower()])
         and word not in NOT_NAMES
         and not re.search("[’']", word)
     }
+    decided(rules.AFTER_A_TITLE, len(found))
+    return found
 
 
 def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
@@ -435,7 +449,11 @@ def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     capitalised word: the first word of a longer name ('Covent Garden', 'Charing Cross',
     'Westgate Buildings', 'the Holy See'), whose other words need not be names themselves."""
     usage = usage or _usage(texts)
-    return {word for word, count in usage.joined.items() if count >= 2 and not usage.apart[word]}
+    if not on(rules.FIRST_WORD_OF_A_PLACE):
+        return set()
+    found = {w for w, count in usage.joined.items() if count >= 2 and not usage.apart[w]}
+    decided(rules.FIRST_WORD_OF_A_PLACE, len(found))
+    return found
 
 
 def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
@@ -443,6 +461,8 @@ def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]
     Wentworth'; not 'St. Petersburg', 'Mlle. Blanche'), but not a family's plural ('the two Mr.
     Musgroves': 'the Musgroves' are a family, which the book names as one)."""
     usage = usage or _usage(texts)
+    if not on(rules.A_FAMILYS_NAME):
+        return set()
     return {w for w in usage.surnamed if _singular(w) == w or _singular(w) not in usage.surnamed}
 
 
@@ -460,8 +480,7 @@ def mentions_in(
     ('Covent Garden': 'Covent' is no name alone, 'Garden' no name at all).
 
     A title or kinship word that the book capitalises like a name and uses alone is a
-    variant of its own ('the General', 'Grandmother'); a name word right before a title
-    modifies it ('the Holy Father', 'the Polish General') and is not a name. A ``titled`` word
+    variant of its own ('the General', 'Grandmother'). A ``titled`` word
     is a name only right after a title ('Mrs. Long', 'Mrs. Hill') or where a sentence does not
     force its capital ('speak to Hill'), never at a sentence's start ('Long before…').
 
@@ -479,11 +498,19 @@ def mentions_in(
     def close() -> None:
         if "of" in run:  # a title and its realm: 'the King of Bohemia', 'the Knave of Hearts'
             found.append(" ".join(["the"] * (before.lower() == "the") + run))
+            decided(rules.TITLE_AND_REALM)
             run.clear()
             return
         role = run[0] if len(run) == 1 and run[0] in ROLES and run[0] in names else ""
-        if len(run) == 1 and before in KIN_TITLES and not is_given_name(run[0]):
+        role = role if on(rules.A_TITLE_ALONE) else ""
+        if (
+            len(run) == 1
+            and before in KIN_TITLES
+            and not is_given_name(run[0])
+            and on(rules.KINSHIP_TITLE)
+        ):
             run.insert(0, KIN_TITLES[before])  # 'aunt Philips' is a woman: 'Aunt Philips'
+            decided(rules.KINSHIP_TITLE)
         while (
             run
             and (run[-1] in PARTICLES or run[-1] in HONORIFICS)
@@ -498,10 +525,15 @@ def mentions_in(
         # a thing named after someone: 'got to the George' (an inn), 'the Anna in his buttonhole'
         # (an order), 'the Orlando absurd' (the actor in the part); 'the King' stays a role
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
-        if run and not (family or namesake) and any(w in names or w in titled for w in run):
+        namesake = namesake and on(rules.NAMED_AFTER_SOMEONE)
+        named = run and any(w in names or w in titled for w in run)
+        if named and not (family or namesake):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
+            decided(rules.A_TITLE_ALONE)
+        if named and (family or namesake):
+            decided(rules.A_FAMILYS_NAME if family else rules.NAMED_AFTER_SOMEONE)
         run.clear()
 
     previous = previous2 = ""
@@ -512,9 +544,6 @@ def mentions_in(
             close()  # punctuation, a line break or a paragraph ends a name
         end = match.end()
         word = token if token in HONORIFICS else _POSSESSIVE.sub("", token)
-        if token in ROLES and run and run[-1] not in HONORIFICS and before.lower() == "the":
-            run.clear()  # 'Holy' in 'the Holy Father' describes the title; 'Mary King' is a name
-            previous = before  # so the title's run starts after 'the'
         inside = previous != "" and previous not in _SENTENCE_OPENERS
         if ("of" in run or run[-1:] == ["the"]) and _CAPITAL.fullmatch(word):
             run.append(word)  # 'the Count of Monte Cristo', 'William the Conqueror'
@@ -525,6 +554,7 @@ def mentions_in(
             and run[0] in TITLES_OF
             and token == "of"
             and _NEXT_CAPITAL.match(text, end)
+            and on(rules.TITLE_AND_REALM)
         ):
             run.append(token)
         elif (
@@ -535,13 +565,17 @@ def mentions_in(
             and following.group(1) not in NOT_NAMES
             and following.group(1) not in HONORIFICS
             and not following.group(1).endswith("s")  # 'told Jane the Bingleys were coming'
+            and on(rules.EPITHET)
         ):
             run.append(token)  # an epithet follows: 'William the Conqueror', 'Ivan the Great'
-        elif run and token in STREETS and run[-1] not in HONORIFICS:
+            decided(rules.EPITHET)
+        elif run and token in STREETS and run[-1] not in HONORIFICS and on(rules.STREET_NAME):
             run.append(token)  # 'Baker Street': the street's name, not Mr. Baker's
+            decided(rules.STREET_NAME)
             close()
         elif run and spaced and run[-1] in bound and word not in names and _CAPITAL.fullmatch(word):
             run.append(word)  # 'Covent Garden', 'the Holy See'
+            decided(rules.FIRST_WORD_OF_A_PLACE)
             close()
         elif word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
             if not run:
@@ -556,10 +590,16 @@ def mentions_in(
             and previous.lower() in ("the", "a", "an")
             and (following := _NEXT_CAPITAL.match(text, end))
             and following.group(1) in names
+            and on(rules.MONTH_BEFORE_A_NAME)
         ):
+            decided(rules.MONTH_BEFORE_A_NAME)
             before = previous  # after an article a month is no date: 'the March Hare'
             run.append(token)
-        elif (token in HONORIFICS and not run) or (run and (word in PARTICLES or _saint(token))):
+        elif (token in HONORIFICS and not run) or (
+            run and (word in PARTICLES or (_saint(token) and on(rules.SAINT_IN_A_NAME)))
+        ):
+            if run and _saint(token):
+                decided(rules.SAINT_IN_A_NAME)
             # inside a name, 'St.' begins a surname: 'Lord St. Simon', 'Mr. Neville St. Clair'
             if not run:
                 before = previous
@@ -623,7 +663,9 @@ class NamesPass:
                 first, second = self._by_variant.get(head), self._by_variant.get(tail)
                 place = self.is_place(head) and not self.is_place(tail)
                 if first and second and first is not second and (place or _given(tail, second)):
-                    parts = [head, tail]
+                    if on(rules.SIDE_BY_SIDE):
+                        decided(rules.SIDE_BY_SIDE)
+                        parts = [head, tail]
                     break
             found.extend(parts)
         return found
@@ -643,77 +685,101 @@ class NamesPass:
     def _match(self, variant: str) -> NameCluster | None:
         """The one existing cluster this variant names, or None when none or several fit."""
         core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
-        clusters = [c for c in self.clusters if not _place_and_person(variant, c)]
-        if same := _title_holders(variant, clusters):
-            return same[0] if len(same) == 1 else None
+        clusters = self.clusters
+        if on(rules.PLACE_AND_PERSON):
+            clusters = [c for c in self.clusters if not _place_and_person(variant, c)]
+            decided(rules.PLACE_AND_PERSON, len(clusters) < len(self.clusters))
+        if on(rules.TITLE_HOLDERS) and (same := _title_holders(variant, clusters)):
+            return _one(rules.TITLE_HOLDERS, same)
         if role := _role(variant):
             # 'the General' and 'General', 'Grandmamma' and 'Grandmother' are one person; a
             # role never joins a named cluster ('General Perovski' may be another general).
             same = [c for c in clusters if any(_role(v) == role for v in c.variants)]
-            return same[0] if len(same) == 1 else None
-        if core and core[0] in STREETS and len(core) == 1:  # 'the Avenue' of 'Chestnut Avenue'
-            same = [c for c in clusters if any(v.endswith(f" {core[0]}") for v in c.variants)]
-            return same[0] if len(same) == 1 else None
-        if not core or _own_form(variant):
+            return _one(rules.ONE_ROLE, same) if on(rules.ONE_ROLE) else None
+        if not core:
+            return None
+        if _own_form(variant) and on(rules.OWN_FORM):
+            decided(rules.OWN_FORM)
             return None  # only the same form is the same woman, the same street
         if honorific and len(core) == 1:
-            # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
-            # a surname join only a cluster already addressed exactly that way (or by a
-            # kinship title that goes with it: 'Aunt Philips' is Mrs. Philips).
-            address = _address(variant)
-            same = [c for c in clusters if any(
-                _address(v) == address and _core(v) == core for v in c.variants)]  # fmt: skip
-            if not same and not _surname_only(variant):
-                # a title and a given name: the one cluster using that given name with the same
-                # title ('Lady Anne' of 'Lady Anne Darcy') or, for a title a book drops, bare
-                # ('Sir William' of 'William', 'Miss Lydia' of 'Lydia Bennet')
-                dropped = {honorific, ""} if honorific in DROPPED_TITLES else {honorific}
-                same = [
-                    c
-                    for c in clusters
-                    if c.gender in ("", gender)
-                    and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
-                ]
-            # A bare surname ('Bingley') customarily names the man: 'Mr. Bingley' or 'Dr.
-            # Watson' joins it, alone or as the surname of a man never given another title
-            # ('Mr. Holmes' of 'Mr. Sherlock Holmes', 'Holmes'; not 'Mr. Elliot' of 'Sir Walter
-            # Elliot', 'Elliot', nor 'Mr. John' of 'Mr. John Hare', 'John').
-            bare = [
-                c
-                for c in clusters
-                if core[0] in c.variants
-                and gender in ("m", "")
-                and (
-                    (set(c.variants) == {core[0]} and (gender or honorific in SURNAME_TITLES))
-                    or (
-                        honorific in SURNAME_TITLES
-                        and c.gender == "m"
-                        and all(_honorific(v) in ("", honorific) for v in c.variants)
-                        and any(_core(v)[1:] and _core(v)[-1:] == core for v in c.variants)
-                    )
-                )
-            ]
-            if not same and not bare:  # 'Captain Wentworth' of 'Captain Frederick Wentworth'
-                same = [c for c in clusters if _same_rank(variant, c)]
-            return same[0] if len(same) == 1 else bare[0] if not same and len(bare) == 1 else None
+            return self._titled(variant, clusters)
         words = set(core)
         fits = [
             c
             for c in clusters
             if (_fits(words, core, c) or _same_rank(variant, c))
             and c.gender in ("", gender or c.gender)
-            and not any(_apart(variant, v) for v in c.variants)
         ]
-        if len(fits) > 1 and honorific:
-            # 'Lady Catherine de Bourgh' goes to 'Lady Catherine' rather than a bare 'Catherine'
-            titled = [c for c in fits if any(_honorific(v) == honorific for v in c.variants)]
-            fits = titled if len(titled) == 1 else fits
-        if len(fits) > 1 and len(words) == 1:
+        if on(rules.A_TITLE_THAT_STAYS):
+            kept = [c for c in fits if not any(_apart(variant, v) for v in c.variants)]
+            decided(rules.A_TITLE_THAT_STAYS, len(fits) - len(kept))
+            fits = kept
+        if len(fits) > 1 and len(words) == 1 and on(rules.THE_MAN_OF_A_FAMILY):
             # A bare surname among a family: the one cluster addressed by it with a male
             # honorific ('Bennet' → Mr. Bennet) is the customary referent.
-            fits = [c for c in fits if c.gender == "m" and any(
-                _core(v) == core for v in c.variants)]  # fmt: skip
-        return fits[0] if len(fits) == 1 else None
+            men = [c for c in fits if c.gender == "m" and any(_core(v) == core for v in c.variants)]
+            return _one(rules.THE_MAN_OF_A_FAMILY, men)
+        if len(fits) == 1 and not _fits(words, core, fits[0]):
+            return _one(rules.ONE_RANK, fits)
+        return _one(rules.SHORTER_OR_FULLER, fits)
+
+    def _titled(self, variant: str, clusters: list[NameCluster]) -> NameCluster | None:
+        """The one cluster a title and one name join ('Mrs. Bennet', 'Sir William', 'Mr.
+        Bingley', 'Captain Wentworth'), or None."""
+        core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
+        # 'Mrs. Bennet' must not join 'Elizabeth Bennet' nor 'Miss Bennet': an honorific and
+        # a surname join only a cluster already addressed exactly that way (or by a
+        # kinship title that goes with it: 'Aunt Philips' is Mrs. Philips).
+        address = _address(variant)
+        same = [c for c in clusters if any(
+            _address(v) == address and _core(v) == core for v in c.variants)]  # fmt: skip
+        same = same if on(rules.SAME_ADDRESS) else []
+        rule = rules.SAME_ADDRESS
+        if not same and not _surname_only(variant) and on(rules.A_TITLE_DROPPED):
+            # a title and a given name: the one cluster using that given name with the same
+            # title ('Lady Anne' of 'Lady Anne Darcy') or, for a title a book drops, bare
+            # ('Sir William' of 'William', 'Miss Lydia' of 'Lydia Bennet')
+            dropped = {honorific, ""} if honorific in DROPPED_TITLES else {honorific}
+            same = [
+                c
+                for c in clusters
+                if c.gender in ("", gender)
+                and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
+            ]
+            rule = rules.A_TITLE_DROPPED
+        # A bare surname ('Bingley') customarily names the man: 'Mr. Bingley' or 'Dr.
+        # Watson' joins it, alone or as the surname of a man never given another title
+        # ('Mr. Holmes' of 'Mr. Sherlock Holmes', 'Holmes'; not 'Mr. Elliot' of 'Sir Walter
+        # Elliot', 'Elliot', nor 'Mr. John' of 'Mr. John Hare', 'John').
+        bare = [
+            c
+            for c in clusters
+            if core[0] in c.variants
+            and gender in ("m", "")
+            and (
+                (set(c.variants) == {core[0]} and (gender or honorific in SURNAME_TITLES))
+                or (
+                    honorific in SURNAME_TITLES
+                    and c.gender == "m"
+                    and all(_honorific(v) in ("", honorific) for v in c.variants)
+                    and any(_core(v)[1:] and _core(v)[-1:] == core for v in c.variants)
+                )
+            )
+        ] if on(rules.A_SURNAME_IS_THE_MAN) else []  # fmt: skip
+        if not same and not bare and on(rules.ONE_RANK):
+            # 'Captain Wentworth' of 'Captain Frederick Wentworth'
+            same, rule = [c for c in clusters if _same_rank(variant, c)], rules.ONE_RANK
+        if same:
+            return _one(rule, same)
+        return _one(rules.A_SURNAME_IS_THE_MAN, bare)
+
+
+def _one(rule: rules.Rule, found: Sequence[NameCluster]) -> NameCluster | None:
+    """The one cluster ``rule`` found (a decision of the rule), or None when none or several."""
+    if len(found) != 1:
+        return None
+    decided(rule)
+    return found[0]
 
 
 def _title_holders(variant: str, clusters: list[NameCluster]) -> list[NameCluster]:
@@ -748,6 +814,8 @@ def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:
     keeps a known first name ('Elizabeth Bennet' of 'Elizabeth', 'Sir William Lucas' of 'Sir
     William'), never a fuller form of a titled surname ('Georgiana Darcy' is not 'Mr. Darcy',
     'Dick Musgrove' not his father 'Mr. Musgrove')."""
+    if not on(rules.SHORTER_OR_FULLER):
+        return False
     tokens = cluster.tokens
     if words <= tokens:
         return True
@@ -762,7 +830,8 @@ def _same_rank(variant: str, cluster: NameCluster) -> bool:
     rank, core = _honorific(variant), _core(variant)
     titled = [v for v in cluster.variants if _honorific(v)]
     return (
-        rank in RANKS
+        on(rules.ONE_RANK)
+        and rank in RANKS
         and bool(titled)
         and all(_honorific(v) == rank and _core(v)[-1:] == core[-1:] for v in titled)
         and any(len(c) == 1 for c in [core, *map(_core, titled)])
@@ -941,18 +1010,3 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
         for variant, count in Counter(found).items():
             mentions.append((seq, clusters.cluster_of(variant).id, variant, count))
     return clusters, mentions
-
-
-def run_names_pass(db: BookDB) -> int:
-    """Mine and cluster the names of every indexed chunk of ``db``; returns the cluster count
-    (none in a book the pass cannot read: :func:`unread_names`)."""
-    from saadi_desktop.store import state as store
-
-    if unread_names(db.info().language):
-        store.write_names(db, [], [])
-        return 0
-    text = db.text()
-    chunks = [(c.seq, text[c.start : c.end]) for c in db.chunks() if c.matter == "body"]
-    clusters, mentions = names_pass(chunks)
-    store.write_names(db, [(c.id, c.gender, dict(c.variants)) for c in clusters.clusters], mentions)
-    return len(clusters.clusters)

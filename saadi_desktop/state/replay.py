@@ -22,7 +22,7 @@ from saadi_desktop.state.memory import (
     Memory,
     replay,
 )
-from saadi_desktop.state.names import run_names_pass
+from saadi_desktop.state.names import names_pass, unread_names
 from saadi_desktop.state.prompts import MAX_SUMMARY
 from saadi_desktop.state.rejudge import rejudged_tree
 from saadi_desktop.state.summaries import extract, unsupported_names
@@ -58,6 +58,20 @@ def book_text(db: BookDB, texts: dict[int, str] | None = None) -> BookText:
         c["id"]: Cluster(c["id"], c["gender"], dict(c["variants"])) for c in store.name_clusters(db)
     }
     return BookText(texts, clusters, store.chunk_clusters(db))
+
+
+def run_names_pass(db: BookDB) -> int:
+    """Mine and cluster the names of every indexed chunk of ``db`` (:func:`names_pass`) and
+    store them; returns the cluster count (none in a book the pass cannot read:
+    :func:`unread_names`)."""
+    if unread_names(db.info().language):
+        store.write_names(db, [], [])
+        return 0
+    text = db.text()
+    chunks = [(c.seq, text[c.start : c.end]) for c in db.chunks() if c.matter == "body"]
+    clusters, mentions = names_pass(chunks)
+    store.write_names(db, [(c.id, c.gender, dict(c.variants)) for c in clusters.clusters], mentions)
+    return len(clusters.clusters)
 
 
 def run_names(db: BookDB) -> int:

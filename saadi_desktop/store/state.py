@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saadi_desktop.state.identity import display_name
+from saadi_desktop.state.identity import ROLE_WORD_HOLDERS, display_name
 from saadi_desktop.store.bookdb import BookDB, StoredChunk, now
 
 
@@ -156,9 +156,6 @@ def _shown(record: RecordRow) -> RecordRow:
         record.id, name, record.type, record.learned_at, aliases, record.descriptions,
         record.merged_at,
     )  # fmt: skip
-
-
-ROLE_WORD_HOLDERS = 3
 
 
 def _drop_role_words(aliases: dict[int, dict[str, int]]) -> None:

@@ -12,8 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from saadi_desktop.state.memory import replay
-from saadi_desktop.state.names import run_names_pass
-from saadi_desktop.state.replay import book_text, kept_answers
+from saadi_desktop.state.replay import book_text, kept_answers, run_names_pass
 from saadi_desktop.store.bookdb import BookDB
 
 source = sys.argv[1]

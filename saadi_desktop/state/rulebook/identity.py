@@ -1,0 +1,199 @@
+"""The identity rules: which names are one person, read in order with no model answer, each
+join stamped at the chunk where the text licenses it and checked against the cannot-link
+rule."""
+
+from __future__ import annotations
+
+from saadi_desktop.state.rulebook.core import Case, Rule
+
+CANNOT_LINK = Rule(
+    "cannot-link",
+    "identity",
+    "which names can never be one person",
+    "Two names are two people when a title or a gendered ending makes them of different "
+    "genders, they share a surname after different given names ('Jane Bennet', 'Elizabeth "
+    "Bennet'), one is 'Miss' and the other 'Mrs.' of one surname, or they are different given "
+    "names; every join below is checked against this.",
+    (
+        Case(
+            "Austen",
+            ("Jane Bennet (Elizabeth Bennet’s sister) smiled; and Jane Bennet sat.",
+             "Elizabeth Bennet laughed; and Elizabeth Bennet ran."),
+            apart=(("Jane Bennet", "Elizabeth Bennet"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Rodion Raskolnikov (Pulcheria Raskolnikov’s son) came; and Rodion Raskolnikov sat.",
+             "Pulcheria Raskolnikov wept; and Pulcheria Raskolnikov prayed."),
+            apart=(("Rodion Raskolnikov", "Pulcheria Raskolnikov"),),
+        ),
+    ),
+)  # fmt: skip
+
+NICKNAME = Rule(
+    "a-nickname",
+    "identity",
+    "which record a given name alone joins by the nickname table",
+    "A given name alone, or after a title a book drops, joins the one record whose given name "
+    "the English table relates to it ('Lizzy' of Elizabeth, 'Harry' of Lord Henry), when the "
+    "diminutive is one of at most three names; 'Lee' (seven) identifies no one.",
+    (
+        Case(
+            "Austen",
+            ("Elizabeth Bennet laughed; and Elizabeth Bennet walked.",
+             "“Come,” said Jane to Lizzy; and Lizzy smiled."),
+            same=(("Elizabeth Bennet", "Lizzy"),),
+        ),
+        Case(
+            "Wilde",
+            ("Lord Henry Wotton smiled; and Lord Henry Wotton spoke.",
+             "“Harry,” said Basil, “you are wicked.” And Harry laughed."),
+            same=(("Lord Henry Wotton", "Harry"),),
+        ),
+    ),
+)  # fmt: skip
+
+ONE_BEARER = Rule(
+    "a-surname-and-its-one-bearer",
+    "identity",
+    "which record a surname alone joins",
+    "A surname alone or after 'Mr.' is the one man the whole book names in full by it with no "
+    "other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch Raskolnikov, "
+    "whose mother is named by her patronymic); any other bearer holds it back (a father 'Mr. "
+    "Musgrove' beside his son 'Charles Musgrove'). A surname alone and untitled is also the one "
+    "titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say otherwise. The join is "
+    "made where both names, and whatever allowed it, have been read.",
+    (
+        Case(
+            "Wilde",
+            ("Lord Henry watched Dorian Gray; and Dorian Gray smiled.",
+             "“Mr. Gray,” said the painter; and Mr. Gray bowed."),
+            same=(("Dorian Gray", "Mr. Gray"),),
+        ),
+        Case(
+            "Austen",
+            ("“I must speak to Hill,” said Mrs. Bennet; and Hill came.",
+             "Mrs. Hill curtsied; and Mrs. Hill was pleased."),
+            same=(("Hill", "Mrs. Hill"),),
+        ),
+        Case(
+            "Austen",
+            ("Mr. Musgrove shot; and Mr. Musgrove rode.",
+             "Anne saw Charles Musgrove; and Charles Musgrove came with Mrs. Musgrove."),
+            apart=(("Mr. Musgrove", "Charles Musgrove"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Dounia feared for Raskolnikov; and Raskolnikov walked.",
+             "Then wrote Rodion Romanovitch Raskolnikov to Pulcheria Alexandrovna Raskolnikov; "
+             "and Pulcheria Alexandrovna Raskolnikov wept for Rodion Romanovitch Raskolnikov."),
+            same=(("Raskolnikov", "Rodion Romanovitch Raskolnikov"),),
+            apart=(("Raskolnikov", "Pulcheria Alexandrovna Raskolnikov"),),
+        ),
+    ),
+)  # fmt: skip
+
+ONE_DAUGHTER = Rule(
+    "miss-and-the-one-daughter",
+    "identity",
+    "which record 'Miss' and a surname joins",
+    "'Miss' and a surname is the eldest unmarried daughter; a book that names one daughter of "
+    "the name in full, and never speaks of several ('the Miss Musgroves'), has one: 'Miss "
+    "Bingley' is Caroline Bingley.",
+    (
+        Case(
+            "Austen",
+            ("Miss Bingley laughed; and Miss Bingley walked with Darcy.",
+             "Caroline Bingley smiled; and Caroline Bingley spoke."),
+            same=(("Miss Bingley", "Caroline Bingley"),),
+        ),
+        Case(
+            "Doyle",
+            ("Miss Stoner came; and Miss Stoner wept.",
+             "Helen Stoner told Holmes; and Helen Stoner was pale."),
+            same=(("Miss Stoner", "Helen Stoner"),),
+        ),
+    ),
+)  # fmt: skip
+
+ELDEST_DAUGHTER = Rule(
+    "miss-and-the-eldest-daughter",
+    "identity",
+    "which of several daughters 'Miss' and a surname joins",
+    "Among several daughters of a name, 'Miss' and the surname is the eldest, whom the book never "
+    "calls 'Miss' and her given name as it calls every younger sister ('Miss Bennet' is Jane "
+    "beside 'Miss Elizabeth' and 'Miss Lydia'), when the pronouns show her a woman.",
+    (
+        Case(
+            "Austen",
+            ("Miss Bennet smiled; and Miss Bennet sat. Jane Bennet laughed; Jane Bennet said "
+             "she would.",
+             "Miss Elizabeth Bennet walked; Miss Elizabeth Bennet ran. Miss Lydia Bennet danced; "
+             "Miss Lydia Bennet sang.",
+             "Jane said she was tired; and Jane said she would rest."),
+            same=(("Miss Bennet", "Jane Bennet"),),
+        ),
+        Case(
+            "Doyle",
+            ("Miss Rucastle smiled; and Miss Rucastle sat. Alice Rucastle wept; Alice Rucastle "
+             "said she would go.",
+             "Miss Edith Rucastle ran; and Miss Edith Rucastle laughed.",
+             "Alice said she was tired; and Alice said she would rest."),
+            same=(("Miss Rucastle", "Alice Rucastle"),),
+        ),
+    ),
+)  # fmt: skip
+
+FAMILIAR_FULL_NAME = Rule(
+    "a-familiar-full-name",
+    "identity",
+    "whether a full name by a familiar given name joins the formal one",
+    "A full name whose given name is the familiar form of another's, by the nickname tables, "
+    "with the same surname, is that person ('Charley Tolland' and 'Charles Tolland'; 'Sonia "
+    "Marmeladov' and 'Sofya Semyonovna Marmeladov') when neither is titled — a father is 'Mr. "
+    "Thomas Bertram', his son 'Tom Bertram' — and one record fits.",
+    (
+        Case(
+            "Austen",
+            ("“Come in,” said Fanny Price; and Fanny Price went in.",
+             "Later said Frances Price, “Yes,” and Frances Price left."),
+            same=(("Fanny Price", "Frances Price"),),
+        ),
+        Case(
+            "Doyle",
+            ("“I am ready,” said Jim Browner; and Jim Browner sailed.",
+             "Then said James Browner, “I did it,” and James Browner wept."),
+            same=(("Jim Browner", "James Browner"),),
+        ),
+        Case(
+            "Austen",
+            ("“Come in,” said Tom Bertram; and Tom Bertram went in.",
+             "Later said Mr. Thomas Bertram, “Yes,” and Mr. Thomas Bertram left."),
+            apart=(("Tom Bertram", "Mr. Thomas Bertram"),),
+        ),
+    ),
+)  # fmt: skip
+
+SAID_TO_BE = Rule(
+    "said-to-be-one",
+    "identity",
+    "whether two names the passage joins in so many words are one person",
+    "Two names the passage says are one person's — 'X, now Y', 'X, née Y', 'X, called Y', 'X, "
+    "known as Y', 'X (Y)' — are one entry ('Miss Hamilton, now Mrs. Smith'; 'Irene Norton, née "
+    "Adler'), unless the cannot-link rule forbids it; the table's guess that both are given "
+    "names gives way to the text.",
+    (
+        Case(
+            "Austen",
+            ("Miss Hamilton, now Mrs. Smith, was poor. Mrs. Smith smiled at Miss Hamilton’s "
+             "name.",),
+            same=(("Miss Hamilton", "Mrs. Smith"),),
+        ),
+        Case(
+            "Doyle",
+            ("“Very truly yours, Irene Norton, née Adler.” So wrote Irene Norton; and Adler "
+             "laughed.",),
+            same=(("Irene Norton", "Adler"),),
+        ),
+    ),
+)  # fmt: skip

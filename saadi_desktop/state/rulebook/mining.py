@@ -1,0 +1,425 @@
+"""The names pass's mining rules: which words and runs of words in the text are names."""
+
+from __future__ import annotations
+
+from saadi_desktop.state.rulebook.core import Case, Rule
+
+CAPITALISED = Rule(
+    "capitalised-inside-a-sentence",
+    "mining",
+    "which words are names at all",
+    "A word capitalised at least twice where no sentence forces a capital, and hardly ever "
+    "written in lowercase, is a name; a capital at a sentence's start says nothing ('Long before "
+    "they came').",
+    (
+        Case(
+            "Austen",
+            ("“I am sure,” said Elizabeth, “that Darcy is proud.” Jane smiled at Elizabeth.",
+             "Long before Darcy came, the long walk had tired Jane and Elizabeth."),
+            same=(("Elizabeth",), ("Darcy",), ("Jane",)),
+            absent=("Long",),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Raskolnikov went out; and Razumihin followed Raskolnikov down the stairs.",
+             "Dark were the stairs, said Razumihin to Raskolnikov."),
+            same=(("Raskolnikov",), ("Razumihin",)),
+            absent=("Dark",),
+        ),
+    ),
+)  # fmt: skip
+
+GIVEN_NAME_ONCE = Rule(
+    "a-given-name-once",
+    "mining",
+    "whether a word met once is a name",
+    "A word the book capitalises once, where no sentence forces it, and never writes in "
+    "lowercase, is a name when the nickname table knows it as a full given name: a servant "
+    "named once ('Sarah'), not a word such as 'One'.",
+    (
+        Case(
+            "Austen",
+            ("Mrs. Bennet rang the bell, and Sarah came in.", "Mrs. Bennet was pleased."),
+            same=(("Sarah",),),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes rose, and Holmes read the card that Peter brought up.", "Holmes smiled."),
+            same=(("Peter",),),
+        ),
+    ),
+)  # fmt: skip
+
+NEVER_A_NAME = Rule(
+    "never-a-name",
+    "mining",
+    "which capitalised words are never names",
+    "Months, days, feasts, interjections, 'God', 'Heaven', 'Mamma', 'Papa', plural forms of "
+    "address ('Messrs') and contractions ('I’ll') are capitalised but name no one.",
+    (
+        Case(
+            "Austen",
+            ("“La! Heaven knows,” said Lydia, “I shall go on Monday with Mamma.”",
+             "On Monday Lydia went, and Mamma cried, and Heaven was kind."),
+            same=(("Lydia",),),
+            absent=("Mamma", "Monday", "Heaven"),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes wrote to Messrs. Holder and Stevenson, and Holmes waited.",
+             "Holmes went to see Messrs. Holder, and Holmes smiled at Mr. Holder."),
+            same=(("Mr. Holder",),),
+            absent=("Messrs",),
+        ),
+    ),
+)  # fmt: skip
+
+STYLE_OF_ADDRESS = Rule(
+    "a-style-of-address",
+    "mining",
+    "whether a word after 'your', 'his', 'her' is a name",
+    "A word the book mostly puts after 'your', 'his', 'her' or 'their' is a style of address "
+    "('your Majesty', 'his Lordship'), not a name.",
+    (
+        Case(
+            "Carroll",
+            ("“Your Majesty,” said the Hatter, “I beg your Majesty’s pardon.” Alice looked.",
+             "“Yes, your Majesty,” said Alice, and your Majesty frowned."),
+            absent=("Majesty",),
+        ),
+        Case(
+            "Doyle",
+            ("“I was aware that I was addressing his Majesty,” said Holmes.",
+             "“Then, your Majesty, we must go,” said Holmes to his Majesty."),
+            absent=("Majesty",),
+        ),
+    ),
+)  # fmt: skip
+
+PART_OF_A_WORD = Rule(
+    "part-of-a-word",
+    "mining",
+    "whether a capitalised word joined by a hyphen is a name",
+    "A capitalised word the book mostly joins by a hyphen to a lowercase one is the first part "
+    "of a word ('a Caucus-race', 'Soo-oop'), not a name; a street ('Grosvenor-street') keeps "
+    "its name.",
+    (
+        Case(
+            "Carroll",
+            ("“The best thing to get us dry would be a Caucus-race,” said the Dodo to Alice.",
+             "“What is a Caucus-race?” said Alice; and Alice ran in the Caucus-race."),
+            absent=("Caucus",),
+        ),
+        Case(
+            "Wilde",
+            ("Lord Henry said only a Tory-minded man could like it; Basil smiled at Lord Henry.",
+             "Basil called it a Tory-minded thing, and Basil laughed at the Tory-minded talk."),
+            absent=("Tory",),
+        ),
+    ),
+)  # fmt: skip
+
+WORD_OF_SPEECH = Rule(
+    "a-word-of-speech",
+    "mining",
+    "whether an oath or an interjection is a name",
+    "A word used at least three times, never after a title, two times in three before '!' or "
+    "opening a speech before a comma ('“Oh, Lor!”', '“Well, Lor, sir”'), and not a given name, "
+    "is a word of speech.",
+    (
+        Case(
+            "Carroll",
+            ("“Oh, Lor!” cried the Cook, and Alice looked at her.",
+             "“Well, Lor, how she did squeak!” said the Cook. “Oh, Lor!” said Alice."),
+            same=(("Alice",),),
+            absent=("Lor",),
+        ),
+        Case(
+            "Doyle",
+            ("“Oh, Lor!” said Mrs. Hudson, and Holmes looked up.",
+             "“Well, Lor, sir!” said Mrs. Hudson to Holmes. “Ah, Lor!”"),
+            same=(("Mrs. Hudson",),),
+            absent=("Lor",),
+        ),
+    ),
+)  # fmt: skip
+
+A_PEOPLE = Rule(
+    "a-people",
+    "mining",
+    "whether a word names a people rather than a person",
+    "A nationality ('the Russians', 'a Frenchman', 'an Englishman'), or a word with a demonym "
+    "ending that the book uses as a common noun ('a Prussian') or that is a name of the book "
+    "plus the ending ('Parisian' of 'Paris'), names a people — unless a title precedes it.",
+    (
+        Case(
+            "Dostoevsky",
+            ("“The Russians cannot play,” said the General, and a Frenchman laughed.",
+             "The Russians lost, said Polina, and the Frenchman won; Polina left."),
+            absent=("Russians", "Frenchman"),
+        ),
+        Case(
+            "Doyle",
+            ("“You are an Englishman,” said the King to Holmes, and the Englishman bowed.",
+             "The Englishman was Holmes, said Watson."),
+            absent=("Englishman",),
+        ),
+    ),
+)  # fmt: skip
+
+AFTER_A_TITLE = Rule(
+    "a-name-after-a-title",
+    "mining",
+    "whether a common word after a title is a name",
+    "A word the book puts after a title twice, or once if it never writes it in lowercase, is a "
+    "name right after a title ('Mrs. Long', 'Miss Brown') and only there ('a long walk').",
+    (
+        Case(
+            "Austen",
+            ("“Mrs. Long says that Netherfield is taken,” said Mrs. Bennet; Mrs. Long was right.",
+             "It was a long time, and a long walk, said Mrs. Bennet."),
+            kinds=(("Mrs. Long", "person"),),
+        ),
+        Case(
+            "Doyle",
+            ("“Miss Brown is here,” said Holmes; and Miss Brown came in, in a brown dress.",
+             "The brown dog barked at Miss Brown."),
+            kinds=(("Miss Brown", "person"),),
+        ),
+    ),
+)  # fmt: skip
+
+FIRST_WORD_OF_A_PLACE = Rule(
+    "the-first-word-of-a-place",
+    "mining",
+    "whether a capitalised word that is no name begins one",
+    "A capitalised word the book writes at least twice and only ever right before another "
+    "capitalised word begins a longer name ('Covent Garden', 'Westgate Buildings', 'the Holy "
+    "See'), whose other word need not be a name itself.",
+    (
+        Case(
+            "Doyle",
+            ("Holmes walked to Covent Garden, and at Covent Garden he bought a goose.",
+             "The garden was wet; Watson sat in the garden, and the garden was dark."),
+            same=(("Covent Garden",),),
+        ),
+        Case(
+            "Austen",
+            ("Anne walked to Westgate Buildings; and Anne found Westgate Buildings dull.",
+             "The buildings were old; the buildings were cheap, and the buildings were dark."),
+            same=(("Westgate Buildings",),),
+        ),
+    ),
+)  # fmt: skip
+
+A_FAMILYS_NAME = Rule(
+    "a-familys-name",
+    "mining",
+    "whether a surname after an article is a person",
+    "A surname alone after 'the', 'a' or 'an', or as 'the name of' one, names the family, not a "
+    "person of it ('the Elliot pride', 'an Elliot', 'the name of Bennet').",
+    (
+        Case(
+            "Austen",
+            ("Mr. Elliot came; and Mr. Elliot bowed. It was the Elliot pride: an Elliot never "
+             "stoops.",
+             "Mr. Elliot smiled at the Elliot pride."),
+            same=(("Mr. Elliot",),),
+            absent=("Elliot",),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Mr. Marmeladov drank, and Mr. Marmeladov wept: a Marmeladov still, the Marmeladov "
+             "pride.",
+             "Then Mr. Marmeladov fell, and the Marmeladov name was shamed."),
+            same=(("Mr. Marmeladov",),),
+            absent=("Marmeladov",),
+        ),
+    ),
+)  # fmt: skip
+
+NAMED_AFTER_SOMEONE = Rule(
+    "named-after-someone",
+    "mining",
+    "whether a given name after 'the' is a person",
+    "A given name alone after 'the' is a thing named after someone — an inn, an order, an actor's "
+    "part ('got to the George', 'the Anna in his buttonhole') — and not the person of that name; "
+    "a title stays a role ('the King').",
+    (
+        Case(
+            "Austen",
+            ("“We dined at the George,” said Lydia, “and the George was full.” George Wickham "
+             "bowed.",
+             "George Wickham came in."),
+            same=(("George Wickham",),),
+            absent=("George",),
+        ),
+        Case(
+            "Dostoevsky",
+            ("He wore the Anna in his buttonhole; Anna Ivanovna laughed at the Anna.",
+             "Anna Ivanovna went out."),
+            same=(("Anna Ivanovna",),),
+            absent=("Anna",),
+        ),
+    ),
+)  # fmt: skip
+
+TITLE_AND_REALM = Rule(
+    "a-title-and-its-realm",
+    "mining",
+    "whether 'of' and a capitalised word belong to a title's name",
+    "A title followed by 'of' and a capitalised word is one name with its realm or suit ('the "
+    "King of Bohemia', 'the Knave of Hearts', 'the Duchess of Monmouth'); the realm alone is no "
+    "one's.",
+    (
+        Case(
+            "Doyle",
+            ("“You may address me as the Count,” said the King of Bohemia. Holmes bowed to the "
+             "King of Bohemia.",
+             "Bohemia was far away, said the King of Bohemia."),
+            same=(("the King of Bohemia",),),
+            apart=(("the King of Bohemia", "Bohemia"),),
+        ),
+        Case(
+            "Carroll",
+            ("The Knave of Hearts stole the tarts; and the Knave of Hearts ran.",
+             "“Hearts are trumps,” said the Knave of Hearts to Alice."),
+            same=(("the Knave of Hearts",),),
+        ),
+    ),
+)  # fmt: skip
+
+A_TITLE_ALONE = Rule(
+    "a-title-alone",
+    "mining",
+    "whether a title used alone is a name",
+    "A title or a kinship word the book capitalises like a name and uses alone is a name of its "
+    "own ('the General', 'the Queen', 'Grandmother'), with its article.",
+    (
+        Case(
+            "Dostoevsky",
+            ("“Well?” said the General; and the General looked at Polina.",
+             "Then the General went out, and Polina followed the General."),
+            same=(("the General",),),
+        ),
+        Case(
+            "Carroll",
+            ("“Off with her head!” said the Queen; and the Queen looked at Alice.",
+             "Alice curtseyed to the Queen."),
+            same=(("the Queen",),),
+        ),
+    ),
+)  # fmt: skip
+
+KINSHIP_TITLE = Rule(
+    "a-kinship-title",
+    "mining",
+    "what a kinship word before a surname makes of it",
+    "A kinship word before a bare surname gives it a gender and a title ('my aunt Philips' is "
+    "'Aunt Philips', the woman addressed 'Mrs. Philips'); before a given name it says nothing "
+    "of who it is ('cousin Elizabeth').",
+    (
+        Case(
+            "Austen",
+            ("“My aunt Philips is coming,” said Lydia; and my aunt Philips came.",
+             "Mrs. Philips laughed with Lydia."),
+            same=(("Aunt Philips", "Mrs. Philips"),),
+        ),
+        Case(
+            "Wilde",
+            ("“My uncle Fermor has spoken,” said Lord Henry; and my uncle Fermor slept.",
+             "Lord Henry smiled."),
+            same=(("Uncle Fermor",),),
+        ),
+    ),
+)  # fmt: skip
+
+EPITHET = Rule(
+    "an-epithet",
+    "mining",
+    "whether 'the' and a capitalised word after a given name belong to it",
+    "A full given name followed by 'the' and a capitalised word is one name with its epithet "
+    "('William the Conqueror', 'Ivan the Terrible'), no other William or Ivan.",
+    (
+        Case(
+            "Carroll",
+            ("“The cause of William the Conqueror was favoured by the pope,” said the Mouse.",
+             "So won William the Conqueror, said the Mouse to Alice."),
+            same=(("William the Conqueror",),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("“Think of Ivan the Terrible,” said the General; and of Ivan the Terrible he spoke.",
+             "So said the General to Polina."),
+            same=(("Ivan the Terrible",),),
+        ),
+    ),
+)  # fmt: skip
+
+STREET_NAME = Rule(
+    "a-street",
+    "mining",
+    "whether a street word after a name belongs to it",
+    "A name followed by a street word is a street ('Baker Street', 'Laura Place', 'Waterloo "
+    "Bridge'), which neither Mr. Baker nor a Laura lives in.",
+    (
+        Case(
+            "Doyle",
+            ("Holmes lived in Baker Street; Mr. Baker was no one to him. Baker Street was quiet.",
+             "The street was wet, the street was dark; and in the street Mr. Baker called."),
+            apart=(("Baker Street", "Mr. Baker"),),
+            kinds=(("Baker Street", "place"),),
+        ),
+        Case(
+            "Austen",
+            ("Lady Dalrymple took a house in Laura Place; and Laura Place was grand.",
+             "Laura laughed; the place was fine, a place to live, and Laura liked the place."),
+            apart=(("Laura Place", "Laura"),),
+            kinds=(("Laura Place", "place"),),
+        ),
+    ),
+)  # fmt: skip
+
+MONTH_BEFORE_A_NAME = Rule(
+    "a-month-before-a-name",
+    "mining",
+    "whether a month's name after an article begins a name",
+    "After 'the', 'a' or 'an', a month's name before a name is no date but part of the name "
+    "('the March Hare', 'the May Blossom').",
+    (
+        Case(
+            "Carroll",
+            ("“Have some wine,” the March Hare said; and the March Hare smiled at Alice.",
+             "Alice looked at the March Hare."),
+            same=(("March Hare",),),
+        ),
+        Case(
+            "Wilde",
+            ("Lord Henry called her the May Blossom; and the May Blossom was Sibyl.",
+             "Dorian loved the May Blossom."),
+            same=(("May Blossom",),),
+        ),
+    ),
+)  # fmt: skip
+
+SAINT_IN_A_NAME = Rule(
+    "a-saint-in-a-name",
+    "mining",
+    "whether 'St.' after a title or a name belongs to it",
+    "Inside a name, 'St.' begins a surname ('Lord St. Simon', 'Mr. Neville St. Clair', 'Lord St. "
+    "Ives'): one person, not a lord and a saint.",
+    (
+        Case(
+            "Doyle",
+            ("“Lord St. Simon has come,” said Holmes; and Lord St. Simon bowed.",
+             "Holmes looked at Lord St. Simon."),
+            same=(("Lord St. Simon",),),
+        ),
+        Case(
+            "Austen",
+            ("“I was to give place to Lord St. Ives,” said Sir Walter; Lord St. Ives was proud.",
+             "Sir Walter despised Lord St. Ives."),
+            same=(("Lord St. Ives",),),
+        ),
+    ),
+)  # fmt: skip

@@ -1,0 +1,207 @@
+"""The type rules: whether an entry is a person, a place or a group, as the text so far shows
+it (a record's first type, and its retyping as the text says more)."""
+
+from __future__ import annotations
+
+from saadi_desktop.state.rulebook.core import Case, Rule
+
+A_FAMILY = Rule(
+    "a-family",
+    "types",
+    "whether a name is a family",
+    "The plural of a known surname that the text puts after 'the' is a family, a group ('the "
+    "Bennets', 'at the Svidrigaïlovs’'), met before or after the surname.",
+    (
+        Case(
+            "Austen",
+            ("Mr. Bennet read; and Mr. Bennet smiled.",
+             "The Bennets dined with Sir William; and the Bennets were gay."),
+            kinds=(("Bennets", "organization"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Mr. Svidrigaïlov came; and Mr. Svidrigaïlov bowed.",
+             "At the Svidrigaïlovs Dounia worked; and the Svidrigaïlovs were rich."),
+            kinds=(("Svidrigaïlovs", "organization"),),
+        ),
+    ),
+)  # fmt: skip
+
+A_STREET = Rule(
+    "a-street-is-a-place",
+    "types",
+    "whether a street's name is a place",
+    "A street's name is a place, whatever its first word ('Laura Place', 'Baker Street').",
+    (
+        Case(
+            "Austen",
+            ("Lady Dalrymple took Laura Place for three months; and Laura Place was grand.",
+             "Everyone praised Laura Place."),
+            kinds=(("Laura Place", "place"),),
+        ),
+        Case(
+            "Doyle",
+            ("Mrs. Hudson kept Baker Street tidy; and Baker Street was quiet.",
+             "Watson loved Baker Street."),
+            kinds=(("Baker Street", "place"),),
+        ),
+    ),
+)  # fmt: skip
+
+A_PERSONS_NAME = Rule(
+    "a-persons-name",
+    "types",
+    "whether a titled or gendered name is a person",
+    "A name with a title ('Mrs. Long', 'Dr. Watson'; not a saint's 'St. Petersburg') or a "
+    "gendered ending ('Avdotya Romanovna') is a person's.",
+    (
+        Case(
+            "Austen",
+            ("Mrs. Long came to Longbourn; and at Longbourn Mrs. Long sat.",
+             "To Longbourn went Mrs. Long."),
+            kinds=(("Mrs. Long", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Avdotya Romanovna went to Petersburg; in Petersburg Avdotya Romanovna waited.",
+             "From Petersburg came Avdotya Romanovna."),
+            kinds=(("Avdotya Romanovna", "person"),),
+        ),
+    ),
+)  # fmt: skip
+
+SPEAKS = Rule(
+    "one-who-speaks",
+    "types",
+    "whether a name the text makes speak is a person",
+    "A name the text makes a speaker ('said the Dodo', 'Potapitch cried') or addresses twice "
+    "('“Kitty, …') is a person's: places and things neither speak nor are spoken to; a place "
+    "that speaks becomes a person.",
+    (
+        Case(
+            "Carroll",
+            ("“The best thing,” said the Dodo, “is a race.” The Dodo ran.",
+             "Then said the Dodo, “Everybody has won.”"),
+            kinds=(("Dodo", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("“Yes, madam,” said Potapitch; and Potapitch bowed.",
+             "Then Potapitch cried, “The carriage!”"),
+            kinds=(("Potapitch", "person"),),
+        ),
+    ),
+)  # fmt: skip
+
+A_GIVEN_NAME = Rule(
+    "a-given-name",
+    "types",
+    "whether a given name that shows nothing else is a person",
+    "A name that begins with a given name of the nickname table is a person's by a guess the "
+    "text may overturn ('Mary', 'Victor'); not a saint's ('St. James') nor a house's ('Lucas "
+    "Lodge').",
+    (
+        Case(
+            "Austen",
+            ("Mrs. Bennet scolded Mary, and Lydia pinched Mary too.",
+             "Then Mrs. Bennet and Mary went out."),
+            kinds=(("Mary", "person"),),
+        ),
+        Case(
+            "Wilde",
+            ("Dorian rang for Victor, and Lord Henry nodded to Victor.",
+             "Then Dorian and Victor went out."),
+            kinds=(("Victor", "person"),),
+        ),
+    ),
+)  # fmt: skip
+
+USED_AS_A_PLACE = Rule(
+    "used-as-a-place",
+    "types",
+    "whether a name the text puts after 'at', 'to', 'from' is a place",
+    "A name that the text so far puts after 'at', 'in', 'to', 'from', 'near' at least half the "
+    "time is a place ('at Longbourn', 'to Roulettenberg'); after a word of speaking 'to' takes "
+    "a person ('speak to Hill').",
+    (
+        Case(
+            "Austen",
+            ("Mrs. Long came to Longbourn; and at Longbourn Mr. Bennet read.",
+             "From Longbourn Jane walked."),
+            kinds=(("Longbourn", "place"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("The General came to Roulettenberg; and in Roulettenberg Polina waited.",
+             "From Roulettenberg Polina wrote."),
+            kinds=(("Roulettenberg", "place"),),
+        ),
+    ),
+)  # fmt: skip
+
+PLACE_NOUN = Rule(
+    "a-place-noun",
+    "types",
+    "whether a name ending in a place noun is a place",
+    "A name of no other type that ends in a place noun is a place ('Boscombe Valley', 'Kellynch "
+    "Hall'), though it may share its first word with the name it is known by.",
+    (
+        Case(
+            "Doyle",
+            ("The Boscombe Valley mystery began; and Boscombe Valley was quiet.",
+             "Holmes thought of Boscombe Valley."),
+            kinds=(("Boscombe Valley", "place"),),
+        ),
+        Case(
+            "Austen",
+            ("Sir Walter let Kellynch Hall; and Kellynch Hall was fine.",
+             "Anne thought of Kellynch Hall."),
+            kinds=(("Kellynch Hall", "place"),),
+        ),
+    ),
+)  # fmt: skip
+
+CALLED_WHO = Rule(
+    "called-who",
+    "types",
+    "whether a name the text says 'who' of is a person",
+    "A name the text says 'who' of is a person's ('Peterson, who, as you know…', 'by name "
+    "Heintze, who…'); places and things are 'which', and after 'of' the 'who' is the phrase's.",
+    (
+        Case(
+            "Doyle",
+            ("It was Peterson, who, as you know, is the commissionaire.",
+             "Holmes thanked Peterson."),
+            kinds=(("Peterson", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("I knew Heintze, who until lately kept the inn.",
+             "The General thought of Heintze."),
+            kinds=(("Heintze", "person"),),
+        ),
+    ),
+)  # fmt: skip
+
+IN_A_PLACE = Rule(
+    "a-given-name-in-a-place",
+    "types",
+    "whether a person by a guess alone is a place",
+    "A person by a guess alone — a given name — becomes a place when the text puts it after "
+    "'at', 'in', 'near', 'into' at least three times, half its uses ('Kent' is a given name and "
+    "a county: 'into Kent'); 'introduced me to Hortense' is no place.",
+    (
+        Case(
+            "Austen",
+            ("Mr. Collins lived in Kent. Charlotte went into Kent; and in Kent Charlotte stayed.",
+             "Elizabeth was in Kent, near Hunsford."),
+            kinds=(("Kent", "place"),),
+        ),
+        Case(
+            "Wilde",
+            ("Dorian went to Florence. In Florence Dorian stayed; and in Florence Dorian smiled.",
+             "Lord Henry was in Florence, near the river."),
+            kinds=(("Florence", "place"),),
+        ),
+    ),
+)  # fmt: skip
