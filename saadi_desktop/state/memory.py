@@ -253,19 +253,20 @@ class BookText:
         return misses.pop(), eldest.id
 
     def _one_bearer(self, surname: str) -> list[tuple[int, int, int]]:
-        """(the cluster of a surname alone, the cluster of the one person who can bear it),
-        read from the whole book's names, since only that can tell there is one. A surname
-        alone or after 'Mr.' customarily names a man: the one other bearer of it in the book,
-        named in full with no other title ('Mr. Gray' and 'Dorian Gray'; not 'Sir Walter Elliot',
-        who is never 'Mr. Elliot'), nothing showing a woman; any other bearer holds it back —
-        a wife, a mother or a sister may be the wife and daughter of another 'Mr. Musgrove' than
-        the 'Charles Musgrove' named in full — but for women named by a patronymic, whose
-        gender and father the name says ('Raskolnikov' beside his mother 'Pulcheria
-        Alexandrovna Raskolnikov'; 'Karamazov' beside a father and a son is neither). A surname
-        alone and untitled ('Hill') is also the one other bearer of it whoever that is ('Mrs.
-        Hill'), when :meth:`_may_be` allows. None when the book also uses the surname as a given
-        name, a family's plural ('the Bennets'), a place's or a realm's ('Stoke Moran', 'the
-        Duke of Berwick')."""
+        """(the cluster of a surname alone, the cluster of the one person who can bear it, the
+        chunk from which something else allows it, or -1), read from the whole book's names,
+        since only that can tell there is one. A surname alone or after 'Mr.' customarily names
+        a man: the one man of the book named in full by it with no other title ('Mr. Gray' and
+        'Dorian Gray'; not 'Sir Walter Elliot', who is never 'Mr. Elliot'). A second such man
+        holds it back, and so does a woman of the name met before both are — she may be the wife
+        of another Mr. X, the mother of the 'Charles Musgrove' named in full — but not one met
+        after, his wife or daughter ('Mrs. Wickham' long after 'George Wickham'), nor a woman
+        named by a patronymic, whose father the name says: 'Raskolnikov' is Rodion Romanovitch
+        Raskolnikov beside his mother 'Pulcheria Alexandrovna Raskolnikov', from where her
+        patronymic is read. A surname alone and untitled ('Hill') is also the one other bearer
+        of it whoever that is ('Mrs. Hill'), when :meth:`_may_be` allows. None when the book
+        also uses the surname as a given name, a family's plural ('the Bennets'), a place's or a
+        realm's ('Stoke Moran', 'the Duke of Berwick')."""
         if (
             not surname[:1].isupper()
             or any(  # a family's plural: 'the Bennets'
@@ -294,23 +295,28 @@ class BookText:
                 continue
             if not titles <= set(MISTER):
                 continue
-            # a surname alone, or after 'Mr.', customarily names the man: the one other bearer
-            # of it, but for women named by a patronymic, his mother and sisters
+            women = {
+                c.id: self._read_with(c.id, surname)
+                for c in others
+                if c.gender == "f"
+                or any(gender(v) == "f" or self._lean(core(v)[0]) == "f" for v in names[c.id])
+            }
             kin = {
                 c.id: min(at for v, at in c.variants.items() if _by_patronymic(v) == "f")
                 for c in others
                 if any(_by_patronymic(v) == "f" for v in names[c.id])
             }
-            rest = [c for c in others if c.id not in kin]
+            rest = [c for c in others if c.id not in women]
             if len(rest) != 1:
                 continue
             man, his = rest[0], names[rest[0].id]
             male = bool(titles) or any(gender(v) == "m" for v in his) or man.gender == "m"
+            licence = max(self._read_with(alone.id, surname), self._read_with(man.id, surname))
             if (
                 male
                 and all(v.split()[0] in (*core(v)[:1], *MISTER) for v in his)
                 and any(_full_name(v, surname) for v in his)
-                and not any(gender(v) == "f" or self._lean(core(v)[0]) == "f" for v in his)
+                and not any(at <= licence for c, at in women.items() if c not in kin)
                 and not conflict(names[alone.id], _bearing(his, surname))
             ):
                 pairs.append((alone.id, man.id, max(kin.values(), default=-1)))

@@ -59,8 +59,10 @@ ONE_BEARER = Rule(
     "which record a surname alone joins",
     "A surname alone or after 'Mr.' is the one man the whole book names in full by it with no "
     "other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch Raskolnikov, "
-    "whose mother is named by her patronymic); any other bearer holds it back (a father 'Mr. "
-    "Musgrove' beside his son 'Charles Musgrove'). A surname alone and untitled is also the one "
+    "whose mother is named by her patronymic); a second man of the name, or a woman of it met "
+    "before both, holds it back (a father 'Mr. Musgrove' beside his son 'Charles Musgrove' and "
+    "their 'Mrs. Musgrove'), a wife met later does not ('Mrs. Wickham'). A surname alone and "
+    "untitled is also the one "
     "titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say otherwise. The join is "
     "made where both names, and whatever allowed it, have been read.",
     (
@@ -75,6 +77,14 @@ ONE_BEARER = Rule(
             ("“I must speak to Hill,” said Mrs. Bennet; and Hill came.",
              "Mrs. Hill curtsied; and Mrs. Hill was pleased."),
             same=(("Hill", "Mrs. Hill"),),
+        ),
+        Case(
+            "Austen",
+            ("“Mr. Wickham is charming,” said Lydia; and Mr. Wickham bowed.",
+             "Elizabeth read of George Wickham; and George Wickham was no better.",
+             "Lydia wrote as Mrs. Wickham, and Mrs. Wickham laughed."),
+            same=(("Mr. Wickham", "George Wickham"),),
+            apart=(("Mr. Wickham", "Mrs. Wickham"),),
         ),
         Case(
             "Austen",
