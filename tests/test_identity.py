@@ -25,19 +25,10 @@ from saadi_desktop.state.identity import (
     speaks,
     stated_equivalent,
 )
-from saadi_desktop.state.memory import (
-    NO_REFERENCE,
-    BookText,
-    Candidate,
-    Change,
-    Cluster,
-    Memory,
-    done_by_another,
-    not_a_description,
-    other_kind,
-    replay,
-    said_once,
-)
+from saadi_desktop.state.kinds import other_kind
+from saadi_desktop.state.memory import BookText, Candidate, Change, Cluster, Memory, replay
+from saadi_desktop.state.notes import done_by_another, not_a_description, said_once
+from saadi_desktop.state.proposals import NO_REFERENCE
 from saadi_desktop.state.summaries import unsupported_names
 
 

@@ -629,7 +629,7 @@ def test_to_after_a_word_of_speaking_takes_a_person_not_a_place() -> None:
 
 def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
     from saadi_desktop.state.identity import names_it_shortens
-    from saadi_desktop.state.memory import russian_pair
+    from saadi_desktop.state.joins import russian_pair
     from saadi_desktop.state.names import is_given_name, transliterations
 
     assert transliterations("praskovya") == ["praskovya", "prascovya", "praskovia", "prascovia"]

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from saadi_desktop.eval.rulebook import COUNTS, DOCS, failures, render
-from saadi_desktop.state import identity, memory, names
+from saadi_desktop.state import booktext, identity, joins, kinds, memory, names
 from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.entries import read_entries
 from saadi_desktop.state.rulebook import RULES, Case, Rule, counting, without
@@ -41,7 +41,9 @@ def test_every_rule_has_a_name_of_its_own_and_cases_from_two_authors() -> None:
 
 
 def test_every_rule_is_named_where_it_is_applied() -> None:
-    code = "".join(inspect.getsource(module) for module in (names, identity, memory))
+    code = "".join(
+        inspect.getsource(module) for module in (names, identity, booktext, joins, kinds, memory)
+    )
     constants = [k for k, v in vars(rules).items() if isinstance(v, Rule)]
     assert len(constants) == len(RULES)
     assert [k for k in constants if not re.search(rf"\brules\.{k}\b", code)] == []

@@ -1,0 +1,328 @@
+"""What the memory reads of the book: the indexed chunks' texts and the names pass, and what
+the whole book's names tell of who can bear a surname (one daughter of the name, one bearer of
+it) — which can only hold a join back; the join itself is made where the text licenses it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from saadi_desktop.state import rulebook as rules
+from saadi_desktop.state.identity import (
+    conflict,
+    core,
+    fold,
+    gender,
+    pronoun_gender,
+    pronoun_lean,
+)
+from saadi_desktop.state.names import (
+    HONORIFICS,
+    KIN_TITLES,
+    SAINTS,
+    SURNAME_TITLES,
+    TITLES_OF,
+    ends_in_a_place_noun,
+    is_given_name,
+    is_street,
+)
+from saadi_desktop.state.records import Cluster
+from saadi_desktop.state.rulebook import Rule, on
+from saadi_desktop.state.text import words
+
+UNMARRIED = {"Miss", "Mademoiselle", "Mlle.", "Mlle"}  # a daughter's titles
+
+
+MISTER = ("Mr.", "Mr", "Monsieur")  # a man's title before his surname, whatever his rank
+
+
+# the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'
+_SEVERAL_DAUGHTERS = (
+    r"\b(?:Miss|Mlle\.?) (?:de )?{0}(?:s|es)\b|\b(?:Misses|Mlles\.?|Mesdemoiselles) (?:de )?{0}\b"
+    r"|\b(?:two|three|four|five|both|other|elder|eldest|younger|youngest|second|third)"
+    r" (?:Miss|Mlle\.?) (?:de )?{0}\b"
+)
+
+
+@dataclass
+class BookText:
+    """What the memory reads of the book: the indexed chunks' texts and the names pass."""
+
+    texts: dict[int, str]  # chunk seq -> text
+    clusters: dict[int, Cluster]
+    mentions: dict[int, list[tuple[int, str]]]  # chunk seq -> (cluster, variant), most first
+
+    def __post_init__(self) -> None:
+        self.folded = {seq: fold(t) for seq, t in self.texts.items()}
+        self.cluster_of = {fold(v): c.id for c in self.clusters.values() for v in c.variants}
+        # a kinship title is a common noun too: 'Aunt Philips' makes no name of 'aunt'
+        self.name_words = {w for v in self.cluster_of for w in words(v)} - set(KIN_TITLES)
+        # the book's names as written, for checking that a summary names no stranger
+        self.name_tokens = {
+            w for c in self.clusters.values() for v in c.variants for w in v.split()
+        }
+        self._read_at, self._read = -1, ""
+        self._leans: dict[str, str] = {}
+        self.chunks_of: dict[int, list[int]] = {}
+        for seq in sorted(self.mentions):
+            for cluster, _ in self.mentions[seq]:
+                seqs = self.chunks_of.setdefault(cluster, [])
+                if not seqs or seqs[-1] != seq:
+                    seqs.append(seq)
+
+    @cached_property
+    def one_of_the_name(self) -> dict[int, list[tuple[int, int, Rule]]]:
+        """Names-pass cluster → (the cluster of another form of the same person's name, the
+        chunk from which the text licenses the join), read from the whole book's names: 'Miss
+        Bingley' and the book's one daughter of the name ('Caroline Bingley',
+        :meth:`_one_daughter`), 'Mr. Gray' and the one bearer of the name ('Dorian Gray',
+        :meth:`_one_bearer`). The whole book is weighed, since only that can tell there is one;
+        it can only hold a join back: the join is licensed where both have been read with the
+        surname ('Caroline' alone is not yet Miss Bingley) and whatever let it be has been read
+        ('Pulcheria Razumihin' is his mother from 'Pulcheria Alexandrovna Razumihin' on)."""
+        pairs: dict[int, list[tuple[int, int, Rule]]] = {}
+        alone = {
+            name[0] for c in self.clusters.values() for v in c.variants if len(name := core(v)) == 1
+        }
+        for surname in sorted(alone):
+            found: list[tuple[int, int, int, Rule]] = []
+            for rule, daughter in (
+                (rules.ONE_DAUGHTER, self._one_daughter),
+                (rules.ELDEST_DAUGHTER, self._eldest_daughter),
+            ):
+                pair = daughter(surname) if on(rule) else None
+                found += [(*pair, -1, rule)] if pair else []
+            if on(rules.ONE_BEARER):
+                found += [(*pair, rules.ONE_BEARER) for pair in self._one_bearer(surname)]
+            for first, second, allowed, rule in found:
+                at = max(allowed, *(self._read_with(c, surname) for c in (first, second)))
+                pairs.setdefault(first, []).append((second, at, rule))
+                pairs.setdefault(second, []).append((first, at, rule))
+        return pairs
+
+    @cached_property
+    def licensed(self) -> dict[int, list[tuple[int, int, Rule]]]:
+        """Chunk → the pairs of :attr:`one_of_the_name` the text licenses there."""
+        found: dict[int, list[tuple[int, int, Rule]]] = {}
+        for first, others in self.one_of_the_name.items():
+            for second, at, rule in others:
+                if first < second:
+                    found.setdefault(at, []).append((first, second, rule))
+        return found
+
+    def _read_with(self, cluster: int, surname: str) -> int:
+        """The chunk where ``cluster`` is first read with ``surname``."""
+        return min(
+            at for v, at in self.clusters[cluster].variants.items() if core(v)[-1:] == [surname]
+        )
+
+    def _daughters(self, surname: str) -> tuple[set[int], dict[int, set[str]]] | None:
+        """(the clusters of 'Miss' and ``surname`` alone, the clusters of a woman the book names
+        by a given name and ``surname`` after a daughter's title ('Miss Hatty Doran', 'Mlle.
+        Blanche de Cominges') or none ('Caroline Bingley'; not 'Lady Anne Darcy'), each with
+        those given names); None when the book uses the surname as a given name too."""
+        misses: set[int] = set()
+        daughters: dict[int, set[str]] = {}
+        for cluster, variant in self._bearing.get(surname, []):
+            name, title = core(variant), variant.split()[0]
+            if len(name) >= 2 and name[0] == surname:
+                return None
+            if name == [surname] and title in UNMARRIED:
+                misses.add(cluster.id)
+            elif (
+                len(name) >= 2
+                and name[-1] == surname
+                and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
+                and cluster.gender != "m"
+            ):
+                daughters.setdefault(cluster.id, set()).add(name[0])
+        return misses, daughters
+
+    def _one_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Miss Bingley', that of the one daughter of the name the book
+        writes out, :meth:`_daughters`), when the book never speaks of several daughters of
+        the name ('the Miss Musgroves', 'the eldest Miss Bennet'): 'Miss' and a surname is the
+        eldest unmarried daughter, and a book that names one daughter has one. None otherwise:
+        for several, see :meth:`_eldest_daughter`."""
+        found = self._daughters(surname)
+        if found is None or len(found[0]) != 1 or len(found[1]) != 1 or found[0] == {*found[1]}:
+            return None
+        several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
+        if any(re.search(several, text) for text in self.texts.values()):
+            return None
+        return found[0].pop(), next(iter(found[1]))
+
+    def _eldest_daughter(self, surname: str) -> tuple[int, int] | None:
+        """(the cluster of 'Miss Bennet', that of the one of several daughters of the name whom
+        the book never calls 'Miss' and her given name), when it so calls every other: 'Miss'
+        and the surname is the eldest unmarried daughter, her younger sisters 'Miss' and a given
+        name. 'Jane Bennet' beside 'Miss Elizabeth' and 'Miss Lydia Bennet'; in Persuasion
+        'Elizabeth Elliot' beside 'Miss Anne'. None when two daughters are never so called
+        (either may be the eldest), or the one is not a woman by the text's pronouns."""
+        found = self._daughters(surname)
+        if found is None or len(found[0]) != 1 or len(found[1]) < 2:
+            return None
+        misses, daughters = found
+        unaddressed = [
+            cluster
+            for cluster, givens in daughters.items()
+            if not any(
+                v.split()[0] in UNMARRIED for given in givens for _, v in self._bearing[given]
+            )
+        ]
+        if len(unaddressed) != 1 or unaddressed[0] in misses:
+            return None
+        eldest = self.clusters[unaddressed[0]]
+        if eldest.gender != "f" and not any(
+            pronoun_gender(given, self.texts.values()) == "f" for given in daughters[eldest.id]
+        ):
+            return None  # 'Alexander Holder' beside 'Miss Mary Holder' is her uncle
+        return misses.pop(), eldest.id
+
+    def _one_bearer(self, surname: str) -> list[tuple[int, int, int]]:
+        """(the cluster of a surname alone, the cluster of the one person who can bear it, the
+        chunk from which something else allows it, or -1), read from the whole book's names,
+        since only that can tell there is one. A surname alone or after 'Mr.' customarily names
+        a man: the one man of the book named in full by it with no other title ('Mr. Gray' and
+        'Dorian Gray'; not 'Sir Walter Elliot', who is never 'Mr. Elliot'). A second such man
+        holds it back, and so does a woman of the name met before both are — she may be the wife
+        of another Mr. X, the mother of the 'Charles Musgrove' named in full — but not one met
+        after, his wife or daughter ('Mrs. Wickham' long after 'George Wickham'), nor a woman
+        named by a patronymic, whose father the name says: 'Raskolnikov' is Rodion Romanovitch
+        Raskolnikov beside his mother 'Pulcheria Alexandrovna Raskolnikov', from where her
+        patronymic is read. A surname alone and untitled ('Hill') is also the one other bearer
+        of it whoever that is ('Mrs. Hill'), when :meth:`_may_be` allows. None when the book
+        also uses the surname as a given name, a family's plural ('the Bennets'), a place's or a
+        realm's ('Stoke Moran', 'the Duke of Berwick')."""
+        if (
+            not surname[:1].isupper()
+            or any(  # a family's plural: 'the Bennets'
+                surname.endswith("s") and surname[:-cut] in self._bearing for cut in (1, 2)
+            )
+        ):
+            return []
+        bearers = list({c.id: c for c, _ in self._bearing.get(surname, [])}.values())
+        names = {c.id: list(c.variants) for c in bearers}
+        every = [v for vs in names.values() for v in vs]
+        if any(core(v)[:1] == [surname] and len(core(v)) > 1 for v in every) or any(
+            _realm_or_saint(v) or ends_in_a_place_noun(v) or is_street(v) for v in every
+        ):
+            return []
+        short = [c for c in bearers if all(core(v) == [surname] for v in names[c.id])]
+        pairs: list[tuple[int, int, int]] = []
+        for alone in short:
+            titles = {v.split()[0] for v in names[alone.id]} - {surname}
+            others = [c for c in bearers if c.id != alone.id]
+            if (
+                not titles
+                and len(others) == 1
+                and self._may_be(names[alone.id], names[others[0].id])
+            ):
+                pairs.append((alone.id, others[0].id, -1))  # 'Hill', 'Mrs. Hill'
+                continue
+            if not titles <= set(MISTER):
+                continue
+            women = {
+                c.id: self._read_with(c.id, surname)
+                for c in others
+                if c.gender == "f"
+                or any(gender(v) == "f" or self._lean(core(v)[0]) == "f" for v in names[c.id])
+            }
+            kin = {
+                c.id: min(at for v, at in c.variants.items() if _by_patronymic(v) == "f")
+                for c in others
+                if any(_by_patronymic(v) == "f" for v in names[c.id])
+            }
+            rest = [c for c in others if c.id not in women]
+            if len(rest) != 1:
+                continue
+            man, his = rest[0], names[rest[0].id]
+            male = bool(titles) or any(gender(v) == "m" for v in his) or man.gender == "m"
+            licence = max(self._read_with(alone.id, surname), self._read_with(man.id, surname))
+            if (
+                male
+                and all(v.split()[0] in (*core(v)[:1], *MISTER) for v in his)
+                and any(_full_name(v, surname) for v in his)
+                and not any(at <= licence for c, at in women.items() if c not in kin)
+                and not conflict(names[alone.id], _bearing(his, surname))
+            ):
+                pairs.append((alone.id, man.id, max(kin.values(), default=-1)))
+        return pairs
+
+    def _may_be(self, short: Sequence[str], other: Sequence[str]) -> bool:
+        """Whether an untitled surname ('Hill') and the one other name of it in the book may be
+        one person: the other is titled ('Mrs. Hill', 'the Marquis de Griers'; a man named in
+        full goes by the rule for a man's surname, a woman named in full is no 'Hill' of the
+        text's), and no title nor the text's pronouns (:func:`pronoun_lean`) make them of
+        different genders ('Toller … he' is Mrs. Toller's husband)."""
+        titled = any(v.split()[0] in SURNAME_TITLES | UNMARRIED | TITLES_OF for v in other)
+        genders = {gender(v) for v in other} | {self._lean(core(v)[0]) for v in short}
+        bearing = _bearing(other, core(short[0])[0])
+        return titled and not conflict(short, bearing) and len(genders - {""}) <= 1
+
+    def _lean(self, name: str) -> str:
+        if name not in self._leans:
+            self._leans[name] = pronoun_lean(name, self.texts.values())
+        return self._leans[name]
+
+    @cached_property
+    def _bearing(self) -> dict[str, list[tuple[Cluster, str]]]:
+        """Each word of a name → the (cluster, variant) whose name holds it."""
+        found: dict[str, list[tuple[Cluster, str]]] = {}
+        for cluster in self.clusters.values():
+            for variant in cluster.variants:
+                for word in dict.fromkeys(core(variant)):
+                    found.setdefault(word, []).append((cluster, variant))
+        return found
+
+    def read_by(self, seq: int) -> list[str]:
+        """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by
+        a character no name rule's pattern crosses), for the rules that weigh how the text so
+        far uses a name: one scan instead of one per chunk."""
+        if self._read_at != seq:
+            self._read_at = seq
+            self._read = "\0".join(t for c, t in self.texts.items() if c <= seq)
+        return [self._read]
+
+    def known_names(self, seqs: Iterable[int], at: int) -> set[str]:
+        """Every name known by chunk ``at`` of someone the chunks ``seqs`` mention: the names a
+        fold of those chunks may spell out in full ('Fitzwilliam Darcy' where they say 'Darcy')."""
+        return {
+            variant
+            for seq in seqs
+            for cluster, _ in self.mentions.get(seq, [])
+            for variant, learned_at in self.clusters[cluster].variants.items()
+            if learned_at <= at
+        }
+
+
+def _by_patronymic(name: str) -> str:
+    """'f' for 'Pulcheria Alexandrovna Raskolnikov', 'm' for 'Andrey Semyonovitch': the gender
+    of a name with a patronymic (or a woman's surname ending) and no title; else ''."""
+    return gender(name) if name.split()[0] not in HONORIFICS and len(core(name)) >= 2 else ""
+
+
+def _bearing(names: Sequence[str], surname: str) -> list[str]:
+    """Those of ``names`` that end in ``surname``: not 'Alan' of 'Alan Campbell'."""
+    return [n for n in names if core(n)[-1:] == [surname]]
+
+
+def _full_name(name: str, surname: str) -> bool:
+    """A given name and ``surname`` ('George Wickham'), not a plural title ('Captains
+    Wentworth')."""
+    own = core(name)
+    return len(own) >= 2 and own[-1] == surname and own[0].removesuffix("s") not in HONORIFICS
+
+
+def _realm_or_saint(name: str) -> bool:
+    """'the Duke of Berwick', 'St. Paul': a realm's or a saint's name, no family's."""
+    tokens = name.split()
+    return "of" in tokens or any(t.rstrip(".") in SAINTS for t in tokens)
+
+
+def _wife(name: str) -> bool:
+    """'Mrs. Charles Musgrove': a wife named by her husband's full name."""
+    own = core(name)
+    return name.split()[0] in ("Mrs", "Mrs.") and len(own) >= 2 and is_given_name(own[0])
