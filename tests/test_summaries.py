@@ -168,6 +168,19 @@ def test_a_fold_that_copies_one_child_or_joins_two_children_is_refused() -> None
     assert fold_problem(good, children, quotes, names, (), common) == ""
 
 
+def test_a_fold_that_repeats_one_line_of_a_list_child_is_a_copy() -> None:
+    """A list child's lines are headlines too: repeating one of them (a grandchild's) is no
+    headline of the whole span (the dev book's top node repeated a level-2 line)."""
+    children = [
+        "Tom walks to the mill with his dog\nAnna writes a long letter to her aunt",
+        "Rodion climbs the dark stairs to the old woman's flat",
+    ]
+    common = common_words(" ".join(children).lower())
+    names = {"Tom", "Anna", "Rodion"}
+    copy = "Anna writes a long letter to her aunt"
+    assert "repeats" in fold_problem(copy, children, [[], []], names, (), common)
+
+
 def test_a_fold_the_model_cannot_make_stands_as_its_childrens_headlines() -> None:
     assert as_list(["Tom leaves", "", "Anna writes\nthen waits"]) == (
         "Tom leaves\nAnna writes · then waits"

@@ -89,6 +89,11 @@ class _Book:
         cut = text.split()[: answer.FOLD_WORDS]
         return text if len(cut) == len(text.split()) else " ".join(cut) + " …"
 
+    def said(self, unit: Unit) -> str:
+        """What the model's words say of the unit, whole (a list's lines); '' for none."""
+        node = self.nodes[(unit.level, unit.first)]
+        return "" if node.form == "extract" else node.text
+
     def line(self, unit: Unit) -> str:
         """The unit's line in a list: its headline, or the book's words in quotes."""
         node = self.nodes[(unit.level, unit.first)]
@@ -326,7 +331,7 @@ class _Loop:
             prompts.Child(u.first + 1, u.last + 1, self.book.headline(u), self.book.quotes(u))
             for u in fold.units
         ]
-        headlines = [c.headline for c in children]
+        headlines = [self.book.said(u) for u in fold.units]
         quotes = [self.book.quotes(u) for u in fold.units]
         seqs = [self.book.chunks[i].seq for i in range(unit.first, unit.last + 1)]
         present = self.text.known_names(seqs, seq)

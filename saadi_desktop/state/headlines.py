@@ -75,10 +75,11 @@ def fold_problem(
     common: Collection[str],
 ) -> str:
     """Why a fold's headline cannot stand ('' when it can): a near-copy of one child's
-    headline (a small model's commonest fold), or a clause no one child supports. ``quotes``:
-    each child's key sentences."""
-    for child in children:
-        if child and token_jaccard(headline, child) >= COPY_JACCARD:
+    headline, or of one line of a child that is a list (a small model's commonest fold: on the
+    dev book the top node repeated a grandchild's line), or a clause no one child supports.
+    ``children``: their texts ('' for one with no headline), ``quotes``: their key sentences."""
+    for line in (line for child in children for line in child.split(LIST_MARK)):
+        if line.strip() and token_jaccard(headline, line) >= COPY_JACCARD:
             return "it repeats one of the headlines instead of covering them all"
     stretches = [" ".join([child, *said]) for child, said in zip(children, quotes, strict=True)]
     return _problem(

@@ -2,8 +2,9 @@
 
 What the model wrote is kept — each passage's headline in its kept answer, each fold's headline
 in its node — and everything the rules decide is decided again: whether a passage's headline
-stands or its key sentence stands in, which of the book's sentences are each node's key
-sentences, what a list says. Only a fold's own answer cannot be asked again; it stays as it was.
+stands or its key sentence stands in, whether a fold's headline stands or its node becomes the
+list of its children's lines, which of the book's sentences are each node's key sentences, what
+a list says. Only a fold's refused answer cannot stand in again: a list stays a list.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from saadi_desktop.state.headlines import (
     as_list,
     common_words,
     first_sentence,
+    fold_problem,
     headline_problem,
 )
 from saadi_desktop.state.keys import node_keys, passage_keys, quote
@@ -55,11 +57,29 @@ def rejudged_tree(db: BookDB, book: BookText, prose: Mapping[int, str]) -> list[
         words, form = prose.get(node_id, node.text), node.form
         if len(children) == 1 and form != "prose":  # a single unit carried up: its own node
             words, form = children[0].text, children[0].form
-        elif form == "list":
+        elif form == "headline" and _refused(node, children, text, book, common):
+            form = "list"  # the fold's answer, judged again, no longer stands
+        if form == "list" and len(children) > 1:
             words = as_list([f"“{c.text}”" if c.form == "extract" else c.text for c in children])
         done.append((node_id, replace(node, text=words, form=form, key_spans=keys)))
     before = {i: n for i, n in store.fold_nodes(db, passages=True) + store.fold_nodes(db)}
     return [(i, n) for i, n in done if n != before[i]]
+
+
+def _refused(node: Node, children: Sequence[Node], text: str, book: BookText,
+             common: frozenset[str]) -> bool:  # fmt: skip
+    """Whether the fold rules refuse a stored fold headline over its children as they are."""
+    seqs = [seq for seq in book.texts if node.first_chunk <= seq <= node.last_chunk]
+    return bool(
+        fold_problem(
+            node.text,
+            ["" if c.form == "extract" else c.text for c in children],
+            [[quote(text, span) for span in c.key_spans] for c in children],
+            book.name_tokens,
+            book.known_names(seqs, node.learned_at),
+            common,
+        )
+    )
 
 
 def _children(node: Node, below: Sequence[Node]) -> list[Node]:
