@@ -547,8 +547,8 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_stall(args: argparse.Namespace) -> int:
-    from saadi_desktop.eval.gui.stall import bench_stall  # Qt loads here, in this command only
     from saadi_desktop.llm import LLMError
+    from saadi_desktop.ui.bench.stall import bench_stall  # Qt loads here, in this command only
 
     try:
         report = bench_stall(args.book, chunks=args.chunks, model=args.model)

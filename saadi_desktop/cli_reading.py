@@ -48,7 +48,7 @@ def register_bench(bench: Any) -> None:
 
 
 def cmd_bench_card(args: argparse.Namespace) -> int:
-    from saadi_desktop.eval.gui.card import bench_card
+    from saadi_desktop.ui.bench.card import bench_card
 
     report = bench_card(args.book, until=args.until, clicks=args.clicks, stand_in=args.stand_in)
     if args.json:

@@ -12,7 +12,7 @@ from pathlib import Path
 import saadi_desktop
 
 # The desktop app, and the benchmarks that open it offscreen (imported by their commands only).
-GUI = ("saadi_desktop.ui", "saadi_desktop.eval.gui")
+GUI = ("saadi_desktop.ui",)
 
 
 def core_modules() -> list[str]:

@@ -1,4 +1,4 @@
-"""The desktop app: the only package that imports PySide6 (with the GUI benchmarks, eval/gui).
+"""The desktop app: the only package that imports PySide6 (its GUI benchmarks too, in ui/bench).
 
 Widgets ask, operations do: database and search work lives in :mod:`saadi_desktop.ui.operations`
 (plain functions, no Qt) and runs off the GUI thread through :mod:`saadi_desktop.ui.workers`.

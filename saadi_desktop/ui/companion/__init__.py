@@ -6,5 +6,5 @@ the "Who is this?" card and the "Where was I?" recap — all cut at the spoiler 
 - :mod:`.where_was_i` — the recap on demand and on coming back to a book, in :mod:`.recap_sheet`;
 - :mod:`.companion` — the card and the recap, and the Reading menu.
 
-``saadi bench card`` times click → card: :mod:`saadi_desktop.eval.gui.card`.
+``saadi bench card`` times click → card: :mod:`saadi_desktop.ui.bench.card`.
 """

@@ -18,11 +18,11 @@ from typing import Any
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 
-from saadi_desktop.eval.gui.offscreen import main_window, temporary_library
 from saadi_desktop.library import data_dir, import_book
 from saadi_desktop.llm.default_model import default_model_path
 from saadi_desktop.llm.gguf import check_gguf
 from saadi_desktop.store import StoreError
+from saadi_desktop.ui.bench.offscreen import main_window, temporary_library
 
 TICK_MS = 10
 

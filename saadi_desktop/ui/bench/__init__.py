@@ -3,7 +3,7 @@
 - :mod:`.stall` — ``saadi bench stall``: the GUI thread's longest stall while the app indexes;
 - :mod:`.card` — ``saadi bench card``: click → "Who is this?" card, in milliseconds.
 
-The one part of :mod:`saadi_desktop.eval` that loads Qt: nothing in the core imports it, and the
-CLI imports it inside those two commands only, so ``saadi --help`` and every other command stay
+Part of the GUI, so the only Qt outside the app window's own code lives under ui/: the CLI
+imports these inside those two commands only, so ``saadi --help`` and every other command stay
 Qt-free.
 """

@@ -24,10 +24,10 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from saadi_desktop.eval.gui.offscreen import main_window, temporary_library
 from saadi_desktop.library import resolve_book
 from saadi_desktop.reading import who
 from saadi_desktop.store import BookDB, StoreError
+from saadi_desktop.ui.bench.offscreen import main_window, temporary_library
 
 SETTLE_S = 1.0  # the event loop runs this long with nothing to do before the clicks
 
