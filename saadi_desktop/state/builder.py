@@ -23,7 +23,7 @@ from saadi_desktop.state.headlines import (
     headline_problem,
 )
 from saadi_desktop.state.history import Fold, Frontier, Unit, finish, frontier_after, push
-from saadi_desktop.state.keys import node_keys, passage_keys, quote
+from saadi_desktop.state.keys import node_keys, passage_keys, quote, stand_in
 from saadi_desktop.state.memory import Change
 from saadi_desktop.state.replay import (
     answers_complete,
@@ -253,8 +253,8 @@ class _Loop:
                                     "headline", keys)  # fmt: skip
         if headline:
             self.report.headlines_refused += 1
-        stand_in = quote(self.book.canonical, keys[0]) if keys else _opening(self.book.texts[index])
-        return store.SummaryRow(0, chunk.seq, chunk.seq, stand_in, chunk.seq, False, "extract",
+        words = stand_in(self.book.canonical, (chunk.start, chunk.end), keys)
+        return store.SummaryRow(0, chunk.seq, chunk.seq, words, chunk.seq, False, "extract",
                                 keys)  # fmt: skip
 
     def _commit(
@@ -332,7 +332,7 @@ class _Loop:
             for u in fold.units
         ]
         headlines = [self.book.said(u) for u in fold.units]
-        quotes = [self.book.quotes(u) for u in fold.units]
+        quotes = [c.quotes for c in children]
         seqs = [self.book.chunks[i].seq for i in range(unit.first, unit.last + 1)]
         present = self.text.known_names(seqs, seq)
 
@@ -454,8 +454,3 @@ class _Loop:
 def _call_row(kind: str, seq: int, level: int | None, c: Completion) -> store.CallRow:
     return store.CallRow(kind, seq, level, c.prompt_tokens, c.cached_tokens, c.generated_tokens,
                          round(c.ms, 1))  # fmt: skip
-
-
-def _opening(text: str, words: int = 30) -> str:
-    """A passage with no sentence to quote (a title page) stands for itself by its opening."""
-    return " ".join(text.split()[:words])

@@ -101,6 +101,14 @@ def node_keys(text: str, span: Span, level: int, children: Sequence[Sequence[Spa
     return central(pool, sentence_spans(text[span[0] : span[1]], span[0]), text, keys_for(level))
 
 
+def stand_in(text: str, span: Span, keys: Sequence[Span]) -> str:
+    """The book's words standing in for a passage's refused headline: its key sentence, or,
+    for a passage with none to quote (a title page), its opening words."""
+    if keys:
+        return quote(text, keys[0])
+    return " ".join(text[span[0] : span[1]].split()[:30])
+
+
 def quote(text: str, span: Span) -> str:
     """A key sentence as one line."""
     return " ".join(text[span[0] : span[1]].split())

@@ -20,7 +20,7 @@ from saadi_desktop.state.headlines import (
     fold_problem,
     headline_problem,
 )
-from saadi_desktop.state.keys import node_keys, passage_keys, quote
+from saadi_desktop.state.keys import node_keys, passage_keys, quote, stand_in
 from saadi_desktop.state.memory import BookText
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
@@ -48,7 +48,7 @@ def rejudged_tree(db: BookDB, book: BookText, prose: Mapping[int, str]) -> list[
                                        common)  # fmt: skip
             words, form = (said[seq], "headline") if not problem else ("", "extract")
         if form == "extract":
-            words = quote(text, keys[0]) if keys else " ".join(book.texts[seq].split()[:30])
+            words = stand_in(text, spans[seq], keys)
         done.append((node_id, replace(node, text=words, form=form, key_spans=keys)))
     for node_id, node in store.fold_nodes(db):
         children = _children(node, [n for _, n in done])
