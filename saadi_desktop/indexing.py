@@ -1,4 +1,7 @@
-"""``saadi index``: open the model, build or resume the state, show progress, stop on Ctrl-C."""
+"""``saadi index``: open the model, build or resume the state, show progress, stop on Ctrl-C.
+
+The reading runs on a thread that yields the CPU to anything else (``llm/priority.py``): the
+reader's app stays quick while a book indexes in a terminal."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from typing import Any
 
 from saadi_desktop.library import data_dir, resolve_book
 from saadi_desktop.llm import LLM, LLMError, open_llm, remember_model, remembered_model
-from saadi_desktop.state.builder import build_state, retry_failed_chunks, upgrade_state
+from saadi_desktop.llm.priority import in_background
+from saadi_desktop.state.builder import BuildReport, build_state, retry_failed_chunks, upgrade_state
 from saadi_desktop.state.cost import estimate
 from saadi_desktop.state.history import total_calls
 from saadi_desktop.store import BookDB, StoreError
@@ -53,37 +57,43 @@ def run_index(
             upgrade_state(db)
         elif earlier_version(db) and not retry_failed:
             _tell_upgrade(db, llm, book)
-        stop = _StopOnInterrupt(llm)
-        show = _json_progress if as_json else _TerminalProgress()
-        try:
-            with stop:
-                if retry_failed:
-                    report = retry_failed_chunks(db, llm, progress=show, should_stop=stop)
-                else:
-                    report = build_state(db, llm, limit=limit, progress=show, should_stop=stop)
-        except Cancelled:
-            print("\nstopped; run the same command again to resume", file=sys.stderr)
-            return 130
-        except LLMError as error:
-            raise StoreError(f"model: {error}") from None
-        if not as_json:
-            print(file=sys.stderr)
-        summary = {
-            "kind": "done",
-            "chunks_read": report.chunks_done,
-            "calls": report.calls,
-            "retries": report.retries,
-            "planned_calls": report.calls - report.retries,
-            "failed_chunks": report.failed,
-            "ungrounded_dropped": report.ungrounded,
-            "refused_by_rules": report.refused,
-            "summaries_ungrounded": report.summaries_ungrounded,
-            "headlines_refused": report.headlines_refused,
-            "seconds": round(report.seconds, 1),
-            "finished": report.finished,
-            "index_state": db.index_state(),
-        }
-        _print(summary, as_json)
+    stop = _StopOnInterrupt(llm)
+    show = _json_progress if as_json else _TerminalProgress()
+
+    def read() -> tuple[BuildReport, str]:  # on the yielding thread, with its own connection
+        with BookDB.open(path) as db:
+            if retry_failed:
+                report = retry_failed_chunks(db, llm, progress=show, should_stop=stop)
+            else:
+                report = build_state(db, llm, limit=limit, progress=show, should_stop=stop)
+            return report, db.index_state()
+
+    try:
+        with stop:
+            report, index_state = in_background(read)
+    except Cancelled:
+        print("\nstopped; run the same command again to resume", file=sys.stderr)
+        return 130
+    except LLMError as error:
+        raise StoreError(f"model: {error}") from None
+    if not as_json:
+        print(file=sys.stderr)
+    summary = {
+        "kind": "done",
+        "chunks_read": report.chunks_done,
+        "calls": report.calls,
+        "retries": report.retries,
+        "planned_calls": report.calls - report.retries,
+        "failed_chunks": report.failed,
+        "ungrounded_dropped": report.ungrounded,
+        "refused_by_rules": report.refused,
+        "summaries_ungrounded": report.summaries_ungrounded,
+        "headlines_refused": report.headlines_refused,
+        "seconds": round(report.seconds, 1),
+        "finished": report.finished,
+        "index_state": index_state,
+    }
+    _print(summary, as_json)
     return 0
 
 

@@ -166,6 +166,31 @@ def test_indexing_through_the_worker_updates_progress_library_and_entities(
     assert len(messages) == 1  # no error
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle CPU class is Linux's")
+def test_the_run_yields_to_the_reader_and_builds_the_same_state(
+    qtbot: QtBot, window: MainWindow, book: Path, expected: dict[str, Any]
+) -> None:
+    """The estimate times the model at the default priority; the run's calls are made in the
+    idle CPU class (llm/priority.py), the GUI thread keeps its own, and the state is the one an
+    uninterrupted run at the default priority builds."""
+    classes: list[int] = []
+
+    def reply(messages: list[Message]) -> str:
+        classes.append(os.sched_getscheduler(0))
+        return smart_reply(messages)
+
+    panel = open_in(qtbot, window, book)
+    panel.model_factory = factory(ScriptedLLM(default=reply))
+    with qtbot.waitSignal(panel.run_started, timeout=WAIT_MS):
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)  # estimate, confirm
+    qtbot.waitUntil(lambda: not panel.busy, timeout=WAIT_MS)
+
+    assert classes[:2] == [os.SCHED_OTHER] * 2  # two calibration calls
+    assert set(classes[2:]) == {os.SCHED_IDLE} and len(classes) == 2 + 23
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER
+    assert state(book) == "done" and dump(book) == expected
+
+
 def test_progress_shows_chunk_percent_speed_and_time_left(
     qtbot: QtBot, window: MainWindow, book: Path
 ) -> None:

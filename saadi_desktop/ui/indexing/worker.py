@@ -10,10 +10,9 @@ its end). The interrupted answer is not used; the chunk in progress is redone on
 The open model is kept in a :class:`ModelSlot` (a plain object) between jobs, so that an estimate
 followed by a start, or a pause followed by a resume, loads it once.
 
-The worker thread keeps the default priority. A lower one (nice 10, which llama.cpp's threads
-inherit) was tried with ``saadi bench stall`` on the shared two-core machine: the longest stalls
-were no shorter (203 and 264 ms against 200 and 234 ms at the default priority, all under a load
-of 5-8 from other processes) and indexing was slower, so it was dropped.
+A job that reads the book yields to the reader: its thread, and llama.cpp's threads it starts,
+drop to the idle CPU class (``llm/priority.py``), so that a search, a card or a repaint gets a core
+at once. An estimate keeps the default priority: it times the model.
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal
 
 from saadi_desktop.llm import LLM, LLMError
+from saadi_desktop.llm.priority import yield_to_reader
 from saadi_desktop.store import StoreError
 from saadi_desktop.tasks import Cancelled
 from saadi_desktop.ui import operations
@@ -98,6 +98,8 @@ class IndexWorker(QThread):
         return self._stop_reason is not None
 
     def run(self) -> None:  # on the worker thread
+        if self.job.reads:
+            yield_to_reader()  # this thread is the job's own: it ends with the job
         try:
             llm = self._model()
             if self.should_stop():
