@@ -274,6 +274,7 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     from test_rerank import judge
 
     from saadi_desktop import cli
+    from saadi_desktop.cli import bench
     from saadi_desktop.llm.scripted import ScriptedLLM
     from saadi_desktop.search.embed import HashingEmbedder
 
@@ -285,8 +286,8 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
         {"id": "b", "question": "the old woman and Rodion", "category": "multi_hop",
          "evidence": ["The old woman counted her pledges.", "Who is it?"]},
     ]) + "\n")  # fmt: skip
-    monkeypatch.setattr(cli, "_embedder", lambda retriever: HashingEmbedder())
-    monkeypatch.setattr(cli, "_open_model", lambda spec: judge("door"))
+    monkeypatch.setattr(bench, "open_embedder", lambda retriever: HashingEmbedder())
+    monkeypatch.setattr(bench, "open_model", lambda spec: judge("door"))
     with pytest.MonkeyPatch.context() as patch:  # index with the deterministic fake model
         patch.setattr("saadi_desktop.indexing.open_llm",
                       lambda spec="", **_: ScriptedLLM(default=smart_reply))  # fmt: skip
@@ -320,11 +321,11 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     }
     answers = json.loads((out / "model_answers.json").read_text())
     assert len(answers) == 3  # two reranks and one scan, kept for a run that stops midway
-    monkeypatch.setattr(cli, "_open_model", lambda spec: ScriptedLLM(model_id="scripted"))
+    monkeypatch.setattr(bench, "open_model", lambda spec: ScriptedLLM(model_id="scripted"))
     assert cli.main([*argv, "--json"]) == 0  # the same run again: no model call at all
     again = json.loads(capsys.readouterr().out)
     assert again["deep"]["methods"]["hybrid_rerank"] == report["deep"]["methods"]["hybrid_rerank"]
-    monkeypatch.setattr(cli, "_open_model", lambda spec: judge("door"))
+    monkeypatch.setattr(bench, "open_model", lambda spec: judge("door"))
     assert cli.main(["bench", "cost", str(book), "--questions", str(questions), "--json"]) == 0
     cost = json.loads(capsys.readouterr().out)
     assert cost["index"]["calls_total"] == cost["index"]["calls_logged"] > 0
@@ -332,7 +333,7 @@ def test_bench_retrieval_and_cost_commands_end_to_end(
     assert cost["break_even"]["agentic"][0]["queries_by_calls"] == round(
         cost["index"]["calls_total"] / 2.0, 1
     )
-    monkeypatch.setattr(cli, "_open_model", lambda spec: pytest.fail("measured already"))
+    monkeypatch.setattr(bench, "open_model", lambda spec: pytest.fail("measured already"))
     argv = ["bench", "cost", str(book), "--answers", str(out / "model_answers.json"), "--json"]
     assert cli.main(argv) == 0  # the reranks bench retrieval ran, not run again
     reused = json.loads(capsys.readouterr().out)["rerank_per_query"]
@@ -354,7 +355,7 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     overall = scores["overall"]
     fake = {"source": "names", **scores, "names_pass": overall, "rules_alone": overall}
     monkeypatch.setattr(aliases, "bench_entities", lambda db, gold: fake)
-    monkeypatch.setattr(cli.BookDB, "open", lambda path: contextlib.nullcontext())
+    monkeypatch.setattr("saadi_desktop.store.BookDB.open", lambda path: contextlib.nullcontext())
     monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
     gold = tmp_path / "gold.json"
     gold.write_text(json.dumps({"characters": SISTERS}))
@@ -408,7 +409,7 @@ def test_bench_entities_reports_every_gold_given_and_their_macro_average(
                 "rules_alone": scores["overall"], "unlisted_entries": []}  # fmt: skip
 
     monkeypatch.setattr(aliases, "bench_entities", fake)
-    monkeypatch.setattr(cli.BookDB, "open", lambda path: contextlib.nullcontext())
+    monkeypatch.setattr("saadi_desktop.store.BookDB.open", lambda path: contextlib.nullcontext())
     monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
     sisters, collins = tmp_path / "sisters.json", tmp_path / "collins.json"
     sisters.write_text(json.dumps({"characters": SISTERS}))

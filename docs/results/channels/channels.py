@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from saadi_desktop.cli import _questions, _searcher
+from saadi_desktop.cli.bench import _questions, _searcher
 from saadi_desktop.eval.metrics import oracle_rankings, score_ranking
 from saadi_desktop.search.fusion import fuse
 from saadi_desktop.store import BookDB

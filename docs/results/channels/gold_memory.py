@@ -17,7 +17,7 @@ from pathlib import Path
 
 from channels import channel_ranks
 
-from saadi_desktop.cli import _questions
+from saadi_desktop.cli.bench import _questions
 from saadi_desktop.eval.aliases import _fold
 from saadi_desktop.residuals import ensure_residuals
 from saadi_desktop.search import embed_book, load_vectors
