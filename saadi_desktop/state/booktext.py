@@ -235,17 +235,26 @@ class BookText:
                 for c in others
                 if any(_by_patronymic(v) == "f" for v in names[c.id])
             }
-            rest = [c for c in others if c.id not in women]
+            men = {c.id: max(self._read_with(alone.id, surname), self._read_with(c.id, surname))
+                   for c in others if c.id not in women}  # fmt: skip
+            # a man the text has titled otherwise by then is never 'Mr. X' ('Sir Walter Elliot');
+            # one titled only later may have been ('Mr. Elliot' who would be 'Sir William')
+            titled = {c: at for c, by in men.items() if (at := _titled_at(self.clusters[c])) <= by}
+            rest = [self.clusters[c] for c in men if c not in titled]
             if len(rest) != 1:
                 continue
-            man, his = rest[0], names[rest[0].id]
+            man = rest[0]
+            licence = men[man.id]
+            his = [v for v, at in man.variants.items() if at <= licence]
             male = bool(titles) or any(gender(v) == "m" for v in his) or man.gender == "m"
-            licence = max(self._read_with(alone.id, surname), self._read_with(man.id, surname))
+            # a woman of the name met with or after a titled man of it is his wife or daughter
+            # ('Lady Elliot', 'Anne Elliot' beside 'Sir Walter'), no sign of another 'Mr. X'
+            head = min(titled.values(), default=licence + 1)
             if (
                 male
                 and all(v.split()[0] in (*core(v)[:1], *MISTER) for v in his)
                 and any(_full_name(v, surname) for v in his)
-                and not any(at <= licence for c, at in women.items() if c not in kin)
+                and not any(at <= licence and at < head for c, at in women.items() if c not in kin)
                 and not conflict(names[alone.id], _bearing(his, surname))
             ):
                 pairs.append((alone.id, man.id, max(kin.values(), default=-1)))
@@ -302,6 +311,16 @@ def _by_patronymic(name: str) -> str:
     """'f' for 'Pulcheria Alexandrovna Raskolnikov', 'm' for 'Andrey Semyonovitch': the gender
     of a name with a patronymic (or a woman's surname ending) and no title; else ''."""
     return gender(name) if name.split()[0] not in HONORIFICS and len(core(name)) >= 2 else ""
+
+
+def _titled_at(cluster: Cluster) -> int:
+    """The chunk where a cluster is first read with a title other than Mr. ('Sir Walter',
+    'Captain Wentworth'), or a chunk past any."""
+    return min(
+        (at for v, at in cluster.variants.items()
+         if v.split()[0] in HONORIFICS and v.split()[0] not in MISTER),
+        default=1 << 30,
+    )  # fmt: skip
 
 
 def _bearing(names: Sequence[str], surname: str) -> list[str]:

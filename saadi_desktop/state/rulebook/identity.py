@@ -61,8 +61,10 @@ ONE_BEARER = Rule(
     "other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch Raskolnikov, "
     "whose mother is named by her patronymic); a second man of the name, or a woman of it met "
     "before both, holds it back (a father 'Mr. Musgrove' beside his son 'Charles Musgrove' and "
-    "their 'Mrs. Musgrove'), a wife met later does not ('Mrs. Wickham'). A surname alone and "
-    "untitled is also the one "
+    "their 'Mrs. Musgrove'), a wife met later does not ('Mrs. Wickham'). A man the text has "
+    "already titled otherwise is never 'Mr. X' nor holds it back, and the women of the name met "
+    "with or after him are his family ('Mr. Elliot' is William Walter Elliot beside 'Sir Walter "
+    "Elliot', his wife and daughters). A surname alone and untitled is also the one "
     "titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say otherwise. The join is "
     "made where both names, and whatever allowed it, have been read.",
     (
@@ -99,6 +101,23 @@ ONE_BEARER = Rule(
              "and Pulcheria Alexandrovna Raskolnikov wept for Rodion Romanovitch Raskolnikov."),
             same=(("Raskolnikov", "Rodion Romanovitch Raskolnikov"),),
             apart=(("Raskolnikov", "Pulcheria Alexandrovna Raskolnikov"),),
+        ),
+        Case(
+            "Austen",
+            ("Sir Walter Elliot read the Baronetage; and Lady Elliot and Miss Anne Elliot sighed.",
+             "The heir was William Walter Elliot; and William Walter Elliot was away.",
+             "“Mr. Elliot is in Bath,” said Anne; and Mr. Elliot bowed to Sir Walter Elliot.",
+             "Mrs. Clay said he would be Sir William one day; and Sir William he would be."),
+            same=(("Mr. Elliot", "William Walter Elliot"),),
+            apart=(("Mr. Elliot", "Sir Walter Elliot"),),
+        ),
+        Case(
+            "Doyle",
+            ("Sir George Burnwell rode to town; and Lady Burnwell and Miss Mary Burnwell wept.",
+             "His nephew was Arthur Burnwell; and Arthur Burnwell owed money.",
+             "“Mr. Burnwell!” said Holmes; and Mr. Burnwell turned from Sir George Burnwell."),
+            same=(("Mr. Burnwell", "Arthur Burnwell"),),
+            apart=(("Mr. Burnwell", "Sir George Burnwell"),),
         ),
     ),
 )  # fmt: skip
