@@ -55,6 +55,16 @@ def test_the_docs_link_only_to_files_that_exist() -> None:
             assert path.exists() or named in pending, f"{page.name} links to a missing {target}"
 
 
+def test_every_screenshot_is_shown_or_made_by_a_script() -> None:
+    """docs/screenshots/ keeps what the README or a docs page shows and what the docs' scripts
+    make (the gallery of docs/make_screenshots.py); git keeps the rest."""
+    pages = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "docs").glob("*.py")]
+    text = "".join(page.read_text("utf-8") for page in pages)
+    shots = sorted((ROOT / "docs" / "screenshots").glob("*.png"))
+    unshown = [shot.name for shot in shots if shot.name not in text]
+    assert unshown == [], f"no page shows these screenshots: {unshown}"
+
+
 def test_ci_runs_exactly_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
