@@ -18,6 +18,7 @@ from saadi_desktop.cli.common import (
     open_embedder,
     open_model,
     print_json,
+    print_report,
     print_table,
 )
 from saadi_desktop.store import BookDB, StoreError
@@ -133,11 +134,7 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
         queries=args.queries, questions=Path(args.questions) if args.questions else None,
         reuse_off=not args.no_reuse_off, while_indexing=args.while_indexing,
     )  # fmt: skip
-    if args.json:
-        print_json(report)
-    else:
-        for key, value in report.items():
-            print(f"{key:>12}: {value}")
+    print_report(report, args.json, width=12)
     return 0
 
 
@@ -152,11 +149,7 @@ def cmd_bench_stall(args: argparse.Namespace) -> int:
         )
     except LLMError as error:
         raise StoreError(f"model: {error}") from None
-    if args.json:
-        print_json(report)
-    else:
-        for key, value in report.items():
-            print(f"{key:>26}: {value}")
+    print_report(report, args.json, width=26)
     return 0
 
 

@@ -47,6 +47,15 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=None, default=str))
 
 
+def print_report(report: dict[str, Any], as_json: bool, width: int) -> None:
+    """A benchmark's figures: one line of JSON, or ``key: value`` lines, keys right-aligned."""
+    if as_json:
+        print_json(report)
+        return
+    for key, value in report.items():
+        print(f"{key:>{width}}: {value}")
+
+
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     """Columns padded to their widest cell, no trailing spaces."""
     widths = [
