@@ -4,6 +4,7 @@
     python -m saadi_desktop.eval.rulebook count EPUB…    # decisions → docs/rules-counts.json
     python -m saadi_desktop.eval.rulebook docs           # docs/rules.md: rulebook and counts
     python -m saadi_desktop.eval.rulebook ablate BOOK GOLD …  # each rule off: golds' figures
+    python -m saadi_desktop.eval.rulebook top BOOK …     # each book's most-mentioned entries
 
 Counting imports each book into a scratch library (the import runs the names pass and its
 reading by the rules, which is what is counted); ablating rereads books already imported.
@@ -140,6 +141,21 @@ def ablate(pairs: Sequence[tuple[str, str]], names: Sequence[str] = ()) -> list[
     return rows
 
 
+def top(book: str, n: int = 30) -> list[dict[str, Any]]:
+    """The ``n`` most-mentioned entries of ``book`` (a library book, read anew by the rules with
+    no model), as the entity list shows them: name, type, mentions, aliases."""
+    from saadi_desktop.library import resolve_book
+    from saadi_desktop.reading.views import entities
+    from saadi_desktop.state.replay import run_names
+    from saadi_desktop.store import BookDB
+
+    with BookDB.open(resolve_book(book)) as db:
+        run_names(db)
+        found = sorted(entities(db), key=lambda e: -e["mentions"])[:n]
+    keys = ("name", "type", "mentions", "aliases")
+    return [{key: entry[key] for key in keys} for entry in found]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m saadi_desktop.eval.rulebook")
     sub = parser.add_subparsers(dest="what", required=True)
@@ -148,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ablating = sub.add_parser("ablate")
     ablating.add_argument("pairs", nargs="+", metavar="BOOK GOLD")
     ablating.add_argument("--rule", action="append", default=[])
+    listing = sub.add_parser("top")
+    listing.add_argument("books", nargs="+", metavar="BOOK")
+    listing.add_argument("-n", type=int, default=30)
     args = parser.parse_args(argv)
     if args.what == "count":
         COUNTS.write_text(json.dumps(count(args.books), indent=1, sort_keys=True) + "\n")
@@ -155,6 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.what == "docs":
         DOCS.write_text(render(json.loads(COUNTS.read_text())), encoding="utf-8")
         print(f"wrote {DOCS}")
+    elif args.what == "top":
+        for book in args.books:
+            print(f"## {book}")
+            for rank, entry in enumerate(top(book, args.n), 1):
+                also = f" — {', '.join(entry['aliases'])}" if entry["aliases"] else ""
+                print(f"{rank:2d}. {entry['name']} ({entry['type']}, {entry['mentions']}){also}")
     else:
         pairs = list(zip(args.pairs[::2], args.pairs[1::2], strict=True))
         for row in ablate(pairs, args.rule):

@@ -260,15 +260,21 @@ _SPEECH = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|retur
 
 def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether the text makes the name a speaker ('replied Kitty', 'said the Knave', 'Kitty
-    cried') or addresses it twice ('“Kitty, …', ', Lizzy!'): places and things neither speak nor
-    are spoken to."""
+    cried'), calls it 'my dear' once ('my dear Gladys', 'Dinah my dear!') or addresses it twice
+    ('“Kitty, …', ', Lizzy!', ', Gladys.”'): places and things neither speak nor are spoken to."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     if not pattern:
         return False
+    # a speaker ('said the Knave', 'Kitty cried'), or one called 'my dear': 'my dear Gladys',
+    # 'Dinah my dear!' (not 'Paris, my dear, is…', where the dear is someone else)
     speaker = re.compile(
         rf"{_SPEECH}\s+(?:the\s+)?(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+{_SPEECH}\b"
+        rf"|\b[Mm]y\s+dear\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+my\s+dear\b"
     )
-    addressed = re.compile(rf"[,“\"]\s*(?:{pattern})\s*[!?]|“(?:{pattern}),")
+    # a call: '“Kitty!', '“Kitty, …', or a speech that ends on the name (', Gladys.”')
+    addressed = re.compile(
+        rf"[,“\"]\s*(?:{pattern})\s*[!?]|“(?:{pattern}),|,\s*(?:{pattern})[.,!?]?[”\"]"
+    )
     texts = list(texts)
     calls = sum(len(addressed.findall(t)) for t in texts)
     return calls >= 2 or any(speaker.search(t) for t in texts)

@@ -109,9 +109,12 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 _SENTENCE_OPENERS = {*".!?;:…—\"“”‘’'", "--"}
 _OPENING_QUOTES = {"“", '"', "‘"}
 _CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
-LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through"}
+# 'on' only before 'the': 'on the Shlangenberg', 'on the Thames'; not 'called on Jane'
+LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through", "on"}
 IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", "looked at Jane"
-_WORD_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?$")  # what a name follows: 'at ', 'to the '
+_WORD_BEFORE = re.compile(r"(\w+)\s+(the\s+)?$")  # what a name follows: 'at ', 'to the '
+# the word before a name and 'and' or 'or' that join it to the name before: 'to Spa and Baden'
+_PAIRED_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?[A-Z][\w’']*\s+$")
 _SAID_TO = re.compile(  # a word of speaking, writing or greeting: its 'to' takes a person
     r"\b(?:speak|spoke|spoken|speaking|say|says|said|talk|talked|talking|write|wrote|written|writing"
     r"|letter|listen|listened|listening|reply|replied|answer|answered|whisper|whispered|explain"
@@ -289,7 +292,9 @@ def locative_uses(
     ``(\w+)\s+(?:the\s+)?(?:NAME)(?!\w)``, found name first (a book-length text is scanned
     for every new record), so a name inside a longer one counts after its first word
     ('Sherlock Holmes': 'Holmes' after 'Sherlock'). After a word of speaking or writing, 'to'
-    takes a person, not a place ('I must speak to Hill', 'she wrote to Jane')."""
+    takes a person, not a place ('I must speak to Hill', 'she wrote to Jane'); 'on' counts only
+    before 'the' ('on the Shlangenberg', not 'called on Jane'), and a name joined by 'and' or
+    'or' to the one after the word counts as that one ('to Spa and Baden')."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     near = found = end = 0
     for match in re.finditer(rf"(?<=\s)(?=((?:{pattern})(?!\w)))", text):
@@ -299,8 +304,15 @@ def locative_uses(
         before = _WORD_BEFORE.search(text, max(end, start - 100), start)
         if before:
             found += 1
-            near += before.group(1).lower() in prepositions and not _SAID_TO.search(
-                text, max(0, before.start() - 20), before.end()
+            word, the = before.group(1).lower(), bool(before.group(2))
+            if word in ("and", "or"):  # 'to Spa and Baden': the word before the pair
+                paired = _PAIRED_BEFORE.search(text, max(0, before.start() - 60), before.start())
+                before = paired or before
+                word = before.group(1).lower()
+            near += (
+                word in prepositions
+                and (word != "on" or the)
+                and not _SAID_TO.search(text, max(0, before.start() - 20), before.end())
             )  # 'to Longbourn', not 'speak to Hill'
             end = start + len(match.group(1))
     return near, found

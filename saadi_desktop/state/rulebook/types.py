@@ -74,9 +74,10 @@ SPEAKS = Rule(
     "one-who-speaks",
     "types",
     "whether a name the text makes speak is a person",
-    "A name the text makes a speaker ('said the Dodo', 'Potapitch cried') or addresses twice "
-    "('“Kitty, …') is a person's: places and things neither speak nor are spoken to; a place "
-    "that speaks becomes a person.",
+    "A name the text makes a speaker ('said the Dodo', 'Potapitch cried'), calls 'my dear' "
+    "('my dear Gladys', 'Dinah my dear!') or addresses twice ('“Kitty, …', ', Gladys.”') is a "
+    "person's: places and things neither speak nor are spoken to; a place that speaks becomes a "
+    "person.",
     (
         Case(
             "Carroll",
@@ -89,6 +90,18 @@ SPEAKS = Rule(
             ("“Yes, madam,” said Potapitch; and Potapitch bowed.",
              "Then Potapitch cried, “The carriage!”"),
             kinds=(("Potapitch", "person"),),
+        ),
+        Case(
+            "Wilde",
+            ("“You disarm me, Gladys.” Lord Henry looked at Gladys.",
+             "“Ah! you must suit your frock to his flowers, Gladys.” And my dear Gladys laughed."),
+            kinds=(("Gladys", "person"),),
+        ),
+        Case(
+            "Carroll",
+            ("“I wish I had our Dinah here!” Alice thought. “Dinah my dear! I wish you were here.”",
+             "Alice thought of Dinah, and of Dinah’s saucer of milk."),
+            kinds=(("Dinah", "person"),),
         ),
     ),
 )  # fmt: skip
@@ -120,9 +133,11 @@ USED_AS_A_PLACE = Rule(
     "used-as-a-place",
     "types",
     "whether a name the text puts after 'at', 'to', 'from' is a place",
-    "A name that the text so far puts after 'at', 'in', 'to', 'from', 'near' at least half the "
-    "time is a place ('at Longbourn', 'to Roulettenberg'); after a word of speaking 'to' takes "
-    "a person ('speak to Hill').",
+    "A name that the text so far puts after 'at', 'in', 'to', 'from', 'near', 'on the' at least "
+    "half the time is a place ('at Longbourn', 'to Roulettenberg', 'on the Shlangenberg'), and so "
+    "is one joined by 'and' or 'or' to the name after such a word ('to Spa and Baden'); after a "
+    "word of speaking 'to' takes a person ('speak to Hill'), and 'on' alone is no place's "
+    "('called on Jane').",
     (
         Case(
             "Austen",
@@ -135,6 +150,25 @@ USED_AS_A_PLACE = Rule(
             ("The General came to Roulettenberg; and in Roulettenberg Polina waited.",
              "From Roulettenberg Polina wrote."),
             kinds=(("Roulettenberg", "place"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Polina saw the Shlangenberg; on the Shlangenberg Polina stood, and from the "
+             "Shlangenberg Polina looked down.",
+             "“Remember the Shlangenberg,” Polina wrote."),
+            kinds=(("Shlangenberg", "place"),),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes took a boat on the Thames; and on the Thames Watson waited.",
+             "Holmes thought of the Thames."),
+            kinds=(("Thames", "place"),),
+        ),
+        Case(
+            "Austen",
+            ("Mr. Elliot went to Bath and Lyme; and Anne thought of Lyme.",
+             "At Lyme Anne walked; and Mary was at Bath."),
+            kinds=(("Lyme", "place"),),
         ),
     ),
 )  # fmt: skip
