@@ -159,22 +159,20 @@ def bench_while_indexing(
     priority indexing had before it yielded to the reader (``normal``) and once as it runs now
     (``low``, llm/priority.py); then that index runs alone, ``passages`` passages,
     ``alone_runs`` times at each priority in turn, for what yielding costs it."""
-    from saadi_desktop.llm.priority import ENV
-
     spec = model_spec(model)
     routes, texts, _ = _search_routes(source, count, questions)
     query_ms: dict[str, Any] = {"idle": _time_routes(routes, texts)[0]}
     ran_throughout: dict[str, bool] = {}
     alone_s: dict[str, list[float]] = {"normal": [], "low": []}
     for priority in ("normal", "low"):
-        with _index_process(source, spec, ENV, priority, limit=None) as index:
+        with _index_process(source, spec, priority, limit=None) as index:
             index.started()
             timed, held = _time_routes(routes, texts, index.running)
             query_ms[f"indexing, {priority} priority"] = timed
             ran_throughout[priority] = held
     for _ in range(max(1, alone_runs)):
         for priority in ("normal", "low"):
-            with _index_process(source, spec, ENV, priority, limit=passages) as index:
+            with _index_process(source, spec, priority, limit=passages) as index:
                 alone_s[priority].append(index.finished()["seconds"])
     normal, low = (statistics.median(alone_s[p]) for p in ("normal", "low"))
     return {
@@ -217,15 +215,15 @@ class _Index:
 
 
 @contextmanager
-def _index_process(
-    source: Path, spec: str, env: str, priority: str, limit: int | None
-) -> Iterator[_Index]:
+def _index_process(source: Path, spec: str, priority: str, limit: int | None) -> Iterator[_Index]:
     """Stopped with Ctrl-C (SIGINT, as a reader would) when the caller is done with it."""
+    from saadi_desktop.llm.priority import ENV
+
     with tempfile.TemporaryDirectory(prefix="saadi-bench-") as home:
         book = import_book(source, library=Path(home)).info.path
         command = [sys.executable, "-m", "saadi_desktop.cli", "index", str(book)]
         command += ["--model", spec, "--json"] + (["--limit", str(limit)] if limit else [])
-        environment = os.environ | {"SAADI_HOME": home, env: priority}
+        environment = os.environ | {"SAADI_HOME": home, ENV: priority}
         process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment
         )

@@ -21,18 +21,24 @@ if TYPE_CHECKING:
 
 
 @contextmanager
+def environment(name: str, value: str) -> Iterator[None]:
+    """``$name`` set to ``value`` for the duration, as it was afterwards."""
+    previous = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = previous
+
+
+@contextmanager
 def temporary_library(prefix: str) -> Iterator[Path]:
     """A fresh data folder, the app's for the duration (removed afterwards)."""
-    with tempfile.TemporaryDirectory(prefix=prefix) as home:
-        previous = os.environ.get("SAADI_HOME")
-        os.environ["SAADI_HOME"] = home
-        try:
-            yield Path(home)
-        finally:
-            if previous is None:
-                os.environ.pop("SAADI_HOME", None)
-            else:
-                os.environ["SAADI_HOME"] = previous
+    with tempfile.TemporaryDirectory(prefix=prefix) as home, environment("SAADI_HOME", home):
+        yield Path(home)
 
 
 @contextmanager

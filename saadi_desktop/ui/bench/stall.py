@@ -29,7 +29,7 @@ from saadi_desktop.eval.speed import model_spec
 from saadi_desktop.library import import_book
 from saadi_desktop.llm.priority import ENV
 from saadi_desktop.store import StoreError
-from saadi_desktop.ui.bench.offscreen import main_window, temporary_library
+from saadi_desktop.ui.bench.offscreen import environment, main_window, temporary_library
 
 TICK_MS = 10
 GOAL_MS = 100
@@ -77,18 +77,11 @@ def _distribution(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _run(book: str, spec: str, chunks: int, priority: str) -> dict[str, Any]:
-    previous = os.environ.get(ENV)
-    os.environ[ENV] = priority  # read by the worker thread when the run starts
-    try:
-        with temporary_library("saadi-stall-"):
-            path = import_book(book).info.path
-            with main_window() as (_app, window):
-                return {"priority": priority, **_measure(window, path, spec, chunks)}
-    finally:
-        if previous is None:
-            os.environ.pop(ENV, None)
-        else:
-            os.environ[ENV] = previous
+    # the priority is read by the worker thread when the run starts
+    with environment(ENV, priority), temporary_library("saadi-stall-"):
+        path = import_book(book).info.path
+        with main_window() as (_app, window):
+            return {"priority": priority, **_measure(window, path, spec, chunks)}
 
 
 def _settle(quiet_s: float = 1.0, at_most_s: float = 15.0) -> None:
