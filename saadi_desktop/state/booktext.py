@@ -35,7 +35,7 @@ from saadi_desktop.state.text import words
 UNMARRIED = {"Miss", "Mademoiselle", "Mlle.", "Mlle"}  # a daughter's titles
 
 
-MISTER = ("Mr.", "Mr", "Monsieur")  # a man's title before his surname, whatever his rank
+MISTER = ("Mr.", "Mr", "Monsieur", "Master")  # a man's or a boy's title before his surname
 
 
 # the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'

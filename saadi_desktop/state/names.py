@@ -21,7 +21,8 @@ from saadi_desktop.state.rulebook import decided, on
 MALE = {"Mr", "Mr.", "Sir", "Lord", "Colonel", "Captain", "Major", "General", "Admiral",
         "Lieutenant", "Sergeant", "Monsieur", "M.", "Prince", "Count", "Baron", "Uncle",
         "Father", "Brother", "King", "Duke", "Herr", "Grandfather", "Grandpapa",
-        "Grandpa", "Emperor", "Tsar", "Czar", "Monsignor", "Cardinal", "Archbishop"}  # fmt: skip
+        "Grandpa", "Emperor", "Tsar", "Czar", "Monsignor", "Cardinal", "Archbishop",
+        "Master"}  # fmt: skip
 FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoiselle", "Mlle.",
           "Princess", "Countess", "Baroness", "Aunt", "Mother", "Sister", "Queen", "Duchess",
           "Frau", "Grandmother", "Grandmamma", "Grandmama", "Grandma", "Granny", "Empress",
@@ -38,11 +39,11 @@ SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor"
 ADDRESS = {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms."}
 # Titles that go before a given name when one follows ('Sir William', 'Lady Catherine', 'Miss
 # Lydia', 'Mlle. Polina'), and before a surname otherwise ('Lady Lucas', 'Miss Bennet').
-GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss", "Mademoiselle", "Mlle.", "Mlle"}
+GIVEN_NAME_TITLES = {"Sir", "Lady", "Lord", "Miss", "Master", "Mademoiselle", "Mlle.", "Mlle"}
 # Those of them that a book also drops, so that the bare given name is the same person ('Sir
-# William' is 'William', 'Miss Lydia' is 'Lydia', 'Mlle. Polina' is 'Polina'). 'Lady Mary' is
-# seldom the family's 'Mary'.
-DROPPED_TITLES = {"Sir", "Lord", "Miss", "Mademoiselle", "Mlle.", "Mlle"}
+# William' is 'William', 'Miss Lydia' is 'Lydia', 'Mlle. Polina' is 'Polina', a boy's 'Master
+# Harry' is 'Harry'). 'Lady Mary' is seldom the family's 'Mary'.
+DROPPED_TITLES = {"Sir", "Lord", "Miss", "Master", "Mademoiselle", "Mlle.", "Mlle"}
 # Ranks: one rank and one surname name one person, however fully ('Captain Frederick Wentworth'
 # is 'Captain Wentworth'); 'Mr.' and 'Mrs.' may be a father and a son, or two Mrs. Musgroves.
 RANKS = {"Captain", "Colonel", "Major", "General", "Admiral", "Lieutenant", "Sergeant",
@@ -66,9 +67,9 @@ TITLES_OF = {"King", "Queen", "Prince", "Princess", "Duke", "Duchess", "Earl", "
 SAINTS = {"St", "Saint"}
 # Titles and kinship words that a book may use alone as a character's name ("the General",
 # "Grandmother said"). Forms of address that only ever precede a name are not among them.
-ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Sir", "Lord", "Lady",
-                      "Monsieur", "M.", "Madame", "Mme.", "Mademoiselle", "Mlle.", "Herr", "Frau",
-                      "Dr", "Dr.", "Saint", "St."}  # fmt: skip
+ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Master", "Ms", "Ms.", "Sir", "Lord",
+                      "Lady", "Monsieur", "M.", "Madame", "Mme.", "Mademoiselle", "Mlle.", "Herr",
+                      "Frau", "Dr", "Dr.", "Saint", "St."}  # fmt: skip
 # Variants of one kinship word name one person within a book: 'Grandmamma' is 'Grandmother'.
 ROLE_OF = {"Grandmamma": "Grandmother", "Grandmama": "Grandmother",
            "Grandma": "Grandmother", "Granny": "Grandmother",
@@ -96,9 +97,9 @@ NOT_NAMES = MONTHS | {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", 
              "Christmas", "Michaelmas",
              "Candlemas", "Lammas", "Martinmas", "Midsummer", "Easter", "Whitsuntide", "Lent",
              "Advent", "English", "French",
-             "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Sir", "Madam",
-             "Dear", "My", "Good", "Mamma", "Papa", "Esq", "Messrs", "Mesdames", "Messieurs",
-             "Mmes"}  # fmt: skip
+             "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Master", "Sir",
+             "Madam", "Dear", "My", "Good", "Mamma", "Papa", "Esq", "Messrs", "Mesdames",
+             "Messieurs", "Mmes"}  # fmt: skip
 
 _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
@@ -295,7 +296,8 @@ def locative_uses(
     takes a person, not a place ('I must speak to Hill', 'she wrote to Jane'); 'on' counts only
     before 'the' ('on the Shlangenberg', not 'called on Jane'), and a name joined by 'and' or
     'or' to the one after the word counts as that one ('to Spa and Baden')."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    names = {" ".join(_words(v)) for v in variants}  # 'to the Casino' as 'to the' + 'Casino'
+    pattern = "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
     near = found = end = 0
     for match in re.finditer(rf"(?<=\s)(?=((?:{pattern})(?!\w)))", text):
         start = match.start()
@@ -333,6 +335,7 @@ class _Usage:
     compound: Counter[str] = field(default_factory=Counter)  # 'Caucus-race'; not 'Grosvenor-street'
     exclaimed: Counter[str] = field(default_factory=Counter)  # '“Lor!”', '“Lor, ma’am”'
     used: Counter[str] = field(default_factory=Counter)  # every capitalised use
+    after_the: Counter[str] = field(default_factory=Counter)  # 'the Hatter', 'The Hatter'
     apart: Counter[str] = field(default_factory=Counter)  # before anything else
     capitals: set[str] = field(default_factory=set)
 
@@ -343,6 +346,7 @@ def _usage(texts: Sequence[str]) -> _Usage:
         for word, tail in _COMPOUND.findall(text):
             usage.compound[word] += tail.capitalize() not in STREETS
         previous, pending = ".", ""  # pending: the capitalised word just before the token
+        articled = False  # the run of capitalised words the token ends began after 'the'
         opening = False  # the pending word opens a speech: '“Lor'
         for token in _TOKEN.findall(text):
             word = _POSSESSIVE.sub("", token)
@@ -355,6 +359,11 @@ def _usage(texts: Sequence[str]) -> _Usage:
             if capital:
                 usage.capitals.add(word)
                 usage.used[word] += 1
+                # 'the Hatter', and 'Turtle' of 'the Mock Turtle': the article of its name
+                articled = previous.lower() == "the" or (
+                    articled and _CAPITAL.fullmatch(previous) is not None
+                )
+                usage.after_the[word] += articled
                 if previous not in _SENTENCE_OPENERS:
                     usage.capital_inside[word] += 1
                 if previous in ("a", "an", "A", "An"):
@@ -437,8 +446,9 @@ def _exclamation(word: str, usage: _Usage) -> bool:
 
 def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Words the book puts after a title: at least twice ('Mrs. Long', 'Mrs. Hill'), or once
-    when it never writes them in lowercase ('Miss Pope', 'Colonel Millar': a minor character
-    named once) — as it does after a full given name ('William Goulding'). Those it also writes
+    when it never writes them in lowercase nor after 'a' ('Miss Pope', 'Colonel Millar': a
+    minor character named once; not 'Master Frenchman' beside 'a Frenchman') — as it does after
+    a full given name ('William Goulding'). Those it also writes
     in lowercase are not names by :func:`name_words` ('Long', 'Hill'), but they are names
     right after a title, and only there ('Long before…' names no one); a common word needs two
     titled uses ('Lord Have mercy' is no one)."""
@@ -448,7 +458,10 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     found = {
         word
         for word in usage.titled | usage.after_given
-        if (usage.titled[word] >= 2 or not usage.lower[word.lower()])
+        if (
+            usage.titled[word] >= 2
+            or not (usage.lower[word.lower()] or usage.indefinite[_singular(word)])
+        )
         and word not in NOT_NAMES
         and not re.search("[’']", word)
     }
@@ -468,6 +481,26 @@ def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     return found
 
 
+def articled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
+    """Words the book writes after 'the' in at least three of four of their capitalised uses
+    (three at least): a name known by its article ('the Hatter', 'the Mock Turtle', 'the
+    Dodger'), whose mentions keep it. Not a given name ('the George' is an inn), a title (its
+    own rule) nor a family's plural ('the Bennets')."""
+    usage = usage or _usage(texts)
+    if not on(rules.KNOWN_BY_ITS_ARTICLE):
+        return set()
+    return {
+        word
+        for word, used in usage.used.items()
+        if used >= 3
+        and usage.after_the[word] * 4 >= used * 3
+        and word not in HONORIFICS
+        and word not in NOT_NAMES
+        and not is_full_given_name(word)
+        and (_singular(word) == word or _singular(word) not in usage.capitals)
+    }
+
+
 def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Words the book writes after a title that takes a surname ('Mr. Elliot', 'Captain
     Wentworth'; not 'St. Petersburg', 'Mlle. Blanche'), but not a family's plural ('the two Mr.
@@ -484,6 +517,7 @@ def mentions_in(
     titled: Iterable[str] = (),
     bound: Collection[str] = (),
     surnames: Collection[str] = (),
+    articled: Collection[str] = (),
 ) -> list[str]:
     """The name variants in one text, in order: runs of name words separated by single spaces,
     with a leading honorific and inner particles ('Lady Catherine de Bourgh', 'Mr. Darcy'). A
@@ -539,7 +573,10 @@ def mentions_in(
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
         namesake = namesake and on(rules.NAMED_AFTER_SOMEONE)
         named = run and any(w in names or w in titled for w in run)
-        if named and not (family or namesake):
+        if named and not (family or namesake) and before.lower() == "the" and run[0] in articled:
+            found.append(" ".join(["the", *run]))  # 'the Hatter', 'the Mock Turtle'
+            decided(rules.KNOWN_BY_ITS_ARTICLE)
+        elif named and not (family or namesake):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
@@ -1014,10 +1051,11 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     usage = _usage(texts)
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
+    articled = articled_words(texts, usage)
     clusters = NamesPass()
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:
-        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames))
+        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))
         clusters.read(seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((seq, clusters.cluster_of(variant).id, variant, count))

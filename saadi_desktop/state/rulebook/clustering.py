@@ -129,8 +129,9 @@ A_TITLE_DROPPED = Rule(
     "clustering",
     "which cluster a title and a given name join",
     "A title and a given name join the one cluster with that given name and title, or for a "
-    "title a book drops ('Sir', 'Lord', 'Miss', 'Mlle.') the one with that given name bare "
-    "('Sir William' of 'Sir William Lucas', 'Mlle. Polina' of 'Polina Alexandrovna').",
+    "title a book drops ('Sir', 'Lord', 'Miss', a boy's 'Master', 'Mlle.') the one with that "
+    "given name bare ('Sir William' of 'Sir William Lucas', 'Mlle. Polina' of 'Polina "
+    "Alexandrovna', 'Master Harry' of 'Harry Musgrove').",
     (
         Case(
             "Austen",
@@ -143,6 +144,12 @@ A_TITLE_DROPPED = Rule(
             ("Polina Alexandrovna went out; and Polina Alexandrovna was pale.",
              "“Mlle. Polina!” cried the General; and Mlle. Polina turned."),
             same=(("Polina Alexandrovna", "Mlle. Polina"),),
+        ),
+        Case(
+            "Austen",
+            ("Mrs. Musgrove spoke of Harry Musgrove; and Harry Musgrove was at school.",
+             "The long-petted Master Harry was sent to school, and Master Harry wept."),
+            same=(("Harry Musgrove", "Master Harry"),),
         ),
     ),
 )  # fmt: skip

@@ -57,7 +57,8 @@ ONE_BEARER = Rule(
     "a-surname-and-its-one-bearer",
     "identity",
     "which record a surname alone joins",
-    "A surname alone or after 'Mr.' is the one man the whole book names in full by it with no "
+    "A surname alone or after 'Mr.' (a boy's 'Master') is the one man the whole book names in "
+    "full by it with no "
     "other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch Raskolnikov, "
     "whose mother is named by her patronymic); a second man of the name, or a woman of it met "
     "before both, holds it back (a father 'Mr. Musgrove' beside his son 'Charles Musgrove' and "
@@ -73,6 +74,12 @@ ONE_BEARER = Rule(
             ("Lord Henry watched Dorian Gray; and Dorian Gray smiled.",
              "“Mr. Gray,” said the painter; and Mr. Gray bowed."),
             same=(("Dorian Gray", "Mr. Gray"),),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes met young Arthur Pinner; and Arthur Pinner bowed to Holmes.",
+             "“Master Pinner!” cried the clerk; and Master Pinner ran down the stairs."),
+            same=(("Arthur Pinner", "Master Pinner"),),
         ),
         Case(
             "Austen",

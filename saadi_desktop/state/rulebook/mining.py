@@ -171,8 +171,10 @@ AFTER_A_TITLE = Rule(
     "a-name-after-a-title",
     "mining",
     "whether a common word after a title is a name",
-    "A word the book puts after a title twice, or once if it never writes it in lowercase, is a "
-    "name right after a title ('Mrs. Long', 'Miss Brown') and only there ('a long walk').",
+    "A word the book puts after a title twice, or once if it never writes it in lowercase nor "
+    "after 'a', is a name right after a title ('Mrs. Long', 'Miss Brown') and only there ('a "
+    "long walk'); one title before a common noun makes no name of it ('Master Frenchman' "
+    "beside 'a Frenchman').",
     (
         Case(
             "Austen",
@@ -185,6 +187,12 @@ AFTER_A_TITLE = Rule(
             ("“Miss Brown is here,” said Holmes; and Miss Brown came in, in a brown dress.",
              "The brown dog barked at Miss Brown."),
             kinds=(("Miss Brown", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("A Frenchman came to the Casino; and the Frenchman bowed to Polina.",
+             "“Later, Master Frenchman,” I muttered; and the Frenchman smiled at Polina."),
+            absent=("Frenchman", "Master Frenchman", "the Frenchman"),
         ),
     ),
 )  # fmt: skip
@@ -285,6 +293,39 @@ TITLE_AND_REALM = Rule(
             ("The Knave of Hearts stole the tarts; and the Knave of Hearts ran.",
              "“Hearts are trumps,” said the Knave of Hearts to Alice."),
             same=(("the Knave of Hearts",),),
+        ),
+    ),
+)  # fmt: skip
+
+KNOWN_BY_ITS_ARTICLE = Rule(
+    "known-by-its-article",
+    "mining",
+    "whether a name keeps the article the book writes before it",
+    "A name the book writes after 'the' in three of four of its uses is known by its article: "
+    "its mentions keep it ('the Hatter', 'the Mock Turtle', 'the Dodger', 'the Casino'), as a "
+    "reader says them; a given name or a family's plural is no such name ('the George' is an "
+    "inn, 'the Bennets' a family).",
+    (
+        Case(
+            "Carroll",
+            ("“Your hair wants cutting,” said the Hatter. The Hatter opened his eyes.",
+             "“Take some more tea,” the Hatter said to Alice; and Alice looked at the Hatter."),
+            same=(("the Hatter",),),
+            absent=("Hatter",),
+        ),
+        Case(
+            "Carroll",
+            ("“Once,” said the Mock Turtle, “I was a real Turtle.” The Mock Turtle sighed, and "
+             "the Mock Turtle wept.",
+             "“Go on,” said the Gryphon to the Turtle; and the Turtle wept."),
+            same=(("the Mock Turtle", "the Turtle"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("The General went to the Casino, and Polina followed him to the Casino.",
+             "At the Casino Polina played, and the Casino was full."),
+            same=(("the Casino",),),
+            absent=("Casino",),
         ),
     ),
 )  # fmt: skip

@@ -83,7 +83,7 @@ SPEAKS = Rule(
             "Carroll",
             ("“The best thing,” said the Dodo, “is a race.” The Dodo ran.",
              "Then said the Dodo, “Everybody has won.”"),
-            kinds=(("Dodo", "person"),),
+            kinds=(("the Dodo", "person"),),
         ),
         Case(
             "Dostoevsky",
@@ -156,13 +156,13 @@ USED_AS_A_PLACE = Rule(
             ("Polina saw the Shlangenberg; on the Shlangenberg Polina stood, and from the "
              "Shlangenberg Polina looked down.",
              "“Remember the Shlangenberg,” Polina wrote."),
-            kinds=(("Shlangenberg", "place"),),
+            kinds=(("the Shlangenberg", "place"),),
         ),
         Case(
             "Doyle",
             ("Holmes took a boat on the Thames; and on the Thames Watson waited.",
              "Holmes thought of the Thames."),
-            kinds=(("Thames", "place"),),
+            kinds=(("the Thames", "place"),),
         ),
         Case(
             "Austen",
