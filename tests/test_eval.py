@@ -113,6 +113,19 @@ def test_alias_scores_by_hand() -> None:
     assert report["impure_records"] == 1  # record 2: Jane's and Elizabeth's "Eliza"
 
 
+def test_pdnc_annotation_tags_are_no_ones_names() -> None:
+    gold = [
+        {"canonical": "Alexis", "aliases": ["Alexis Ivanovitch", "_narr"], "category": "major"},
+        {"canonical": "_group", "aliases": ["_group"], "category": "minor"},
+        {"canonical": "Polina", "aliases": ["Polina"], "category": "major"},
+    ]
+    result = score_aliases({"1": ["Alexis Ivanovitch"], "2": ["Polina"]}, gold)
+    assert result["placeholders"] == 2
+    assert result["overall"]["characters"] == 2  # '_group' names no one left
+    assert (result["overall"]["recall"], result["overall"]["precision"]) == (1.0, 1.0)
+    assert result["worst_misses"] == []
+
+
 SISTERS = [
     {"canonical": "Jane", "aliases": ["Jane", "Miss Bennet"], "category": "major"},
     {

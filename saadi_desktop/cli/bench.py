@@ -388,6 +388,8 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
 
 def _print_entities(report: dict[str, Any]) -> None:
     print(f"source: {report['source']}")
+    if report.get("placeholders"):
+        print(f"gold: {report['placeholders']} annotation tags ('_narr', '_group', …) left out")
     rows = [("overall", report["overall"]), *report["by_category"].items()]
     rows += [("names pass", report["names_pass"]), ("names + rules", report["rules_alone"])]
     keys = ("recall", "precision", "f1", "merges", "splits", "b3_precision", "b3_recall", "b3_f1",

@@ -34,6 +34,11 @@ largest; ``split_majors`` shows the records of each major character on more than
 ``unlisted`` gives, for each matched record, its aliases that no gold character lists: a gold
 leaves names out, so these are for a reader to judge, not wrong by themselves (alias precision
 counts them against the record).
+
+A PDNC gold also lists its annotation tags as aliases: '_narr' (the narrator), '_group' (several
+speakers at once), '_unknowable' (a speaker no one can tell). No text writes them, so they are
+nobody's name: :func:`named` leaves them out, and a character left with no name with them, and
+``placeholders`` says how many went.
 """
 
 from __future__ import annotations
@@ -97,10 +102,27 @@ def _b3_items(
     return scores
 
 
+def named(gold: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The gold characters with the names a text can write: without PDNC's annotation tags
+    ('_narr', '_group', '_unknowable'), and without a character who had only those."""
+    characters = []
+    for character in gold:
+        aliases = [a for a in character["aliases"] if not a.startswith("_")]
+        if aliases:
+            characters.append({**character, "aliases": aliases})
+    return characters
+
+
+def _placeholders(gold: Sequence[Mapping[str, Any]]) -> int:
+    return sum(a.startswith("_") for c in gold for a in c["aliases"])
+
+
 def score_aliases(
     records: Mapping[str, Sequence[str]], gold: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
-    """``records``: record id → its name and aliases; ``gold``: the ``characters`` list."""
+    """``records``: record id → its name and aliases; ``gold``: the ``characters`` list (its
+    annotation tags left out, :func:`named`)."""
+    placeholders, gold = _placeholders(gold), named(gold)
     predicted = {rid: {_fold(a) for a in aliases} for rid, aliases in records.items()}
     matches: list[tuple[Mapping[str, Any], str | None, set[str]]] = []
     for character in gold:
@@ -207,6 +229,7 @@ def score_aliases(
         if rid is not None and (extra := predicted[rid] - set(listed_by))
     ]
     return {
+        "placeholders": placeholders,
         "overall": summarise(range(len(matches))),
         "by_category": {
             category: summarise(
@@ -254,6 +277,7 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
     the gold leaves out, or no one (a word of speech: 'Lor', 'Messrs'), for a reader to judge."""
     from saadi_desktop.store import state as store
 
+    placeholders, gold = _placeholders(gold), named(gold)
     clusters = store.name_clusters(db)
     names_pass = {f"n{c['id']}": list(c["variants"]) for c in clusters}
     read = store.name_entities(db)
@@ -270,6 +294,7 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
         groups.items(), key=lambda item: (-sum(c.get("mentions", 0) for c in item[1]), item[0])
     )
     figures = {
+        "placeholders": placeholders,
         "names_pass": names_score["overall"],
         "rules_alone": rules_score["overall"],
         "unlisted_entries": [
