@@ -336,6 +336,7 @@ class _Usage:
     exclaimed: Counter[str] = field(default_factory=Counter)  # '“Lor!”', '“Lor, ma’am”'
     used: Counter[str] = field(default_factory=Counter)  # every capitalised use
     after_the: Counter[str] = field(default_factory=Counter)  # 'the Hatter', 'The Hatter'
+    inside_the: Counter[str] = field(default_factory=Counter)  # 'the Hatter' inside a sentence
     apart: Counter[str] = field(default_factory=Counter)  # before anything else
     capitals: set[str] = field(default_factory=set)
 
@@ -364,6 +365,7 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     articled and _CAPITAL.fullmatch(previous) is not None
                 )
                 usage.after_the[word] += articled
+                usage.inside_the[word] += previous == "the"  # 'said the Mouse'
                 if previous not in _SENTENCE_OPENERS:
                     usage.capital_inside[word] += 1
                 if previous in ("a", "an", "A", "An"):
@@ -396,7 +398,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         word
         for word, count in usage.capital_inside.items()
         if (count >= 2 or (once and is_full_given_name(word) and word not in HONORIFICS))
-        and usage.lower[word.lower()] * 5 <= count
+        and (usage.lower[word.lower()] * 5 <= count or _one_of_a_kind(word, usage))
     }
     decided(rules.GIVEN_NAME_ONCE, sum(usage.capital_inside[w] == 1 for w in found))
     refusals: tuple[tuple[rules.Rule, Callable[[str], bool]], ...] = (
@@ -428,6 +430,15 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         return set()
     decided(rules.CAPITALISED, len(found))
     return found
+
+
+def _one_of_a_kind(word: str, usage: _Usage) -> bool:
+    """A common word the book capitalises after 'the' inside a sentence three times at least,
+    and as often at least as it writes it in lowercase: the one creature or place the story
+    means by it ('said the Mouse' beside 'a mouse', 'the Parsonage'), a name of its own rather
+    than a longer name's first word ('the White Rabbit')."""
+    the = usage.inside_the[word]
+    return the >= 3 and the >= usage.lower[word.lower()] and usage.apart[word] > 0
 
 
 def _exclamation(word: str, usage: _Usage) -> bool:

@@ -10,7 +10,9 @@ CAPITALISED = Rule(
     "which words are names at all",
     "A word capitalised at least twice where no sentence forces a capital, and hardly ever "
     "written in lowercase, is a name; a capital at a sentence's start says nothing ('Long before "
-    "they came').",
+    "they came'). So is a common word capitalised after 'the' three times, as often as the book "
+    "writes it in lowercase: the one creature or place the story means by it ('said the Mouse' "
+    "beside 'a mouse', 'the Parsonage').",
     (
         Case(
             "Austen",
@@ -25,6 +27,18 @@ CAPITALISED = Rule(
              "Dark were the stairs, said Razumihin to Raskolnikov."),
             same=(("Raskolnikov",), ("Razumihin",)),
             absent=("Dark",),
+        ),
+        Case(
+            "Carroll",
+            ("“Sit down,” said the Mouse; and the Mouse sat. A mouse is a small thing.",
+             "“I shall go,” said the Mouse to Alice; and Alice watched the Mouse."),
+            same=(("the Mouse",),),
+        ),
+        Case(
+            "Austen",
+            ("Mr. Collins walked to the Parsonage; and at the Parsonage Charlotte sat.",
+             "The parsonage was small, and Elizabeth liked the Parsonage."),
+            kinds=(("the Parsonage", "place"),),
         ),
     ),
 )  # fmt: skip
