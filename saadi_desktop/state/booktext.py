@@ -88,12 +88,9 @@ class BookText:
         }
         for surname in sorted(alone):
             found: list[tuple[int, int, int, Rule]] = []
-            for rule, daughter in (
-                (rules.ONE_DAUGHTER, self._one_daughter),
-                (rules.ELDEST_DAUGHTER, self._eldest_daughter),
-            ):
-                pair = daughter(surname) if on(rule) else None
-                found += [(*pair, -1, rule)] if pair else []
+            if on(rules.ELDEST_DAUGHTER):
+                pair = self._one_daughter(surname) or self._eldest_daughter(surname)
+                found += [(*pair, -1, rules.ELDEST_DAUGHTER)] if pair else []
             if on(rules.ONE_BEARER):
                 found += [(*pair, rules.ONE_BEARER) for pair in self._one_bearer(surname)]
             for first, second, allowed, rule in found:

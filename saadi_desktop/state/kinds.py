@@ -150,7 +150,7 @@ class Kinds(Ledger):
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
-            rule = rules.IN_A_PLACE if guessed else rules.USED_AS_A_PLACE
+            rule = rules.USED_AS_A_PLACE
             if record is not None and found >= PLACE_USES and near * 2 >= found and on(rule):
                 self._settle(record, "place", change, rule)
 

@@ -498,7 +498,7 @@ def articled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str
     Dodger'), whose mentions keep it. Not a given name ('the George' is an inn), a title (its
     own rule) nor a family's plural ('the Bennets')."""
     usage = usage or _usage(texts)
-    if not on(rules.KNOWN_BY_ITS_ARTICLE):
+    if not on(rules.AFTER_AN_ARTICLE):
         return set()
     return {
         word
@@ -517,7 +517,7 @@ def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]
     Wentworth'; not 'St. Petersburg', 'Mlle. Blanche'), but not a family's plural ('the two Mr.
     Musgroves': 'the Musgroves' are a family, which the book names as one)."""
     usage = usage or _usage(texts)
-    if not on(rules.A_FAMILYS_NAME):
+    if not on(rules.AFTER_AN_ARTICLE):
         return set()
     return {w for w in usage.surnamed if _singular(w) == w or _singular(w) not in usage.surnamed}
 
@@ -582,18 +582,18 @@ def mentions_in(
         # a thing named after someone: 'got to the George' (an inn), 'the Anna in his buttonhole'
         # (an order), 'the Orlando absurd' (the actor in the part); 'the King' stays a role
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
-        namesake = namesake and on(rules.NAMED_AFTER_SOMEONE)
+        namesake = namesake and on(rules.AFTER_AN_ARTICLE)
         named = run and any(w in names or w in titled for w in run)
         if named and not (family or namesake) and before.lower() == "the" and run[0] in articled:
             found.append(" ".join(["the", *run]))  # 'the Hatter', 'the Mock Turtle'
-            decided(rules.KNOWN_BY_ITS_ARTICLE)
+            decided(rules.AFTER_AN_ARTICLE)
         elif named and not (family or namesake):
             found.append(" ".join(run))
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
             decided(rules.A_TITLE_ALONE)
         if named and (family or namesake):
-            decided(rules.A_FAMILYS_NAME if family else rules.NAMED_AFTER_SOMEONE)
+            decided(rules.AFTER_AN_ARTICLE)
         run.clear()
 
     previous = previous2 = ""
@@ -774,11 +774,11 @@ class NamesPass:
             kept = [c for c in fits if not any(_apart(variant, v) for v in c.variants)]
             decided(rules.A_TITLE_THAT_STAYS, len(fits) - len(kept))
             fits = kept
-        if len(fits) > 1 and len(words) == 1 and on(rules.THE_MAN_OF_A_FAMILY):
+        if len(fits) > 1 and len(words) == 1 and on(rules.A_SURNAME_IS_THE_MAN):
             # A bare surname among a family: the one cluster addressed by it with a male
             # honorific ('Bennet' → Mr. Bennet) is the customary referent.
             men = [c for c in fits if c.gender == "m" and any(_core(v) == core for v in c.variants)]
-            return _one(rules.THE_MAN_OF_A_FAMILY, men)
+            return _one(rules.A_SURNAME_IS_THE_MAN, men)
         if len(fits) == 1 and not _fits(words, core, fits[0]):
             return _one(rules.ONE_RANK, fits)
         return _one(rules.SHORTER_OR_FULLER, fits)

@@ -129,13 +129,15 @@ ONE_BEARER = Rule(
     ),
 )  # fmt: skip
 
-ONE_DAUGHTER = Rule(
-    "miss-and-the-one-daughter",
+ELDEST_DAUGHTER = Rule(
+    "miss-and-the-eldest-daughter",
     "identity",
     "which record 'Miss' and a surname joins",
-    "'Miss' and a surname is the eldest unmarried daughter; a book that names one daughter of "
-    "the name in full, and never speaks of several ('the Miss Musgroves'), has one: 'Miss "
-    "Bingley' is Caroline Bingley.",
+    "'Miss' and a surname is the eldest unmarried daughter of the name: the one the book names "
+    "in full, when it never speaks of several ('the Miss Musgroves'; 'Miss Bingley' is Caroline "
+    "Bingley); among several, the one it never calls 'Miss' and her given name as it calls every "
+    "younger sister ('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), when the "
+    "pronouns show her a woman.",
     (
         Case(
             "Austen",
@@ -149,17 +151,6 @@ ONE_DAUGHTER = Rule(
              "Helen Stoner told Holmes; and Helen Stoner was pale."),
             same=(("Miss Stoner", "Helen Stoner"),),
         ),
-    ),
-)  # fmt: skip
-
-ELDEST_DAUGHTER = Rule(
-    "miss-and-the-eldest-daughter",
-    "identity",
-    "which of several daughters 'Miss' and a surname joins",
-    "Among several daughters of a name, 'Miss' and the surname is the eldest, whom the book never "
-    "calls 'Miss' and her given name as it calls every younger sister ('Miss Bennet' is Jane "
-    "beside 'Miss Elizabeth' and 'Miss Lydia'), when the pronouns show her a woman.",
-    (
         Case(
             "Austen",
             ("Miss Bennet smiled; and Miss Bennet sat. Jane Bennet laughed; Jane Bennet said "

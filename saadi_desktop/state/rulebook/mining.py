@@ -234,58 +234,6 @@ FIRST_WORD_OF_A_PLACE = Rule(
     ),
 )  # fmt: skip
 
-A_FAMILYS_NAME = Rule(
-    "a-familys-name",
-    "mining",
-    "whether a surname after an article is a person",
-    "A surname alone after 'the', 'a' or 'an', or as 'the name of' one, names the family, not a "
-    "person of it ('the Elliot pride', 'an Elliot', 'the name of Bennet').",
-    (
-        Case(
-            "Austen",
-            ("Mr. Elliot came; and Mr. Elliot bowed. It was the Elliot pride: an Elliot never "
-             "stoops.",
-             "Mr. Elliot smiled at the Elliot pride."),
-            same=(("Mr. Elliot",),),
-            absent=("Elliot",),
-        ),
-        Case(
-            "Dostoevsky",
-            ("Mr. Marmeladov drank, and Mr. Marmeladov wept: a Marmeladov still, the Marmeladov "
-             "pride.",
-             "Then Mr. Marmeladov fell, and the Marmeladov name was shamed."),
-            same=(("Mr. Marmeladov",),),
-            absent=("Marmeladov",),
-        ),
-    ),
-)  # fmt: skip
-
-NAMED_AFTER_SOMEONE = Rule(
-    "named-after-someone",
-    "mining",
-    "whether a given name after 'the' is a person",
-    "A given name alone after 'the' is a thing named after someone — an inn, an order, an actor's "
-    "part ('got to the George', 'the Anna in his buttonhole') — and not the person of that name; "
-    "a title stays a role ('the King').",
-    (
-        Case(
-            "Austen",
-            ("“We dined at the George,” said Lydia, “and the George was full.” George Wickham "
-             "bowed.",
-             "George Wickham came in."),
-            same=(("George Wickham",),),
-            absent=("George",),
-        ),
-        Case(
-            "Dostoevsky",
-            ("He wore the Anna in his buttonhole; Anna Ivanovna laughed at the Anna.",
-             "Anna Ivanovna went out."),
-            same=(("Anna Ivanovna",),),
-            absent=("Anna",),
-        ),
-    ),
-)  # fmt: skip
-
 TITLE_AND_REALM = Rule(
     "a-title-and-its-realm",
     "mining",
@@ -311,14 +259,16 @@ TITLE_AND_REALM = Rule(
     ),
 )  # fmt: skip
 
-KNOWN_BY_ITS_ARTICLE = Rule(
-    "known-by-its-article",
+AFTER_AN_ARTICLE = Rule(
+    "a-name-after-an-article",
     "mining",
-    "whether a name keeps the article the book writes before it",
-    "A name the book writes after 'the' in three of four of its uses is known by its article: "
-    "its mentions keep it ('the Hatter', 'the Mock Turtle', 'the Dodger', 'the Casino'), as a "
-    "reader says them; a given name or a family's plural is no such name ('the George' is an "
-    "inn, 'the Bennets' a family).",
+    "what a name after 'the' or 'a' names",
+    "An article before a name changes what it names. A surname alone after 'the', 'a' or "
+    "'an', or as 'the name of' one, names the family, not a person of it ('the Elliot pride', "
+    "'an Elliot'); a given name alone after 'the' is a thing named after someone, an inn, an "
+    "order ('got to the George', 'the Anna in his buttonhole'), while a title stays a role "
+    "('the King'); and a name the book writes after 'the' in three of four uses is known by "
+    "its article, which its mentions keep ('the Hatter', 'the Mock Turtle', 'the Casino').",
     (
         Case(
             "Carroll",
@@ -340,6 +290,37 @@ KNOWN_BY_ITS_ARTICLE = Rule(
              "At the Casino Polina played, and the Casino was full."),
             same=(("the Casino",),),
             absent=("Casino",),
+        ),
+        Case(
+            "Austen",
+            ("Mr. Elliot came; and Mr. Elliot bowed. It was the Elliot pride: an Elliot never "
+             "stoops.",
+             "Mr. Elliot smiled at the Elliot pride."),
+            same=(("Mr. Elliot",),),
+            absent=("Elliot",),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Mr. Marmeladov drank, and Mr. Marmeladov wept: a Marmeladov still, the Marmeladov "
+             "pride.",
+             "Then Mr. Marmeladov fell, and the Marmeladov name was shamed."),
+            same=(("Mr. Marmeladov",),),
+            absent=("Marmeladov",),
+        ),
+        Case(
+            "Austen",
+            ("“We dined at the George,” said Lydia, “and the George was full.” George Wickham "
+             "bowed.",
+             "George Wickham came in."),
+            same=(("George Wickham",),),
+            absent=("George",),
+        ),
+        Case(
+            "Dostoevsky",
+            ("He wore the Anna in his buttonhole; Anna Ivanovna laughed at the Anna.",
+             "Anna Ivanovna went out."),
+            same=(("Anna Ivanovna",),),
+            absent=("Anna",),
         ),
     ),
 )  # fmt: skip

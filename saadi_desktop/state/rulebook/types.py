@@ -133,11 +133,13 @@ USED_AS_A_PLACE = Rule(
     "used-as-a-place",
     "types",
     "whether a name the text puts after 'at', 'to', 'from' is a place",
-    "A name that the text so far puts after 'at', 'in', 'to', 'from', 'near', 'on the' at least "
-    "half the time is a place ('at Longbourn', 'to Roulettenberg', 'on the Shlangenberg'), and so "
-    "is one joined by 'and' or 'or' to the name after such a word ('to Spa and Baden'); after a "
-    "word of speaking 'to' takes a person ('speak to Hill'), and 'on' alone is no place's "
-    "('called on Jane').",
+    "A name that the text so far puts after 'at', 'in', 'to', 'from', 'near', 'on the' at "
+    "least half the time is a place ('at Longbourn', 'to Roulettenberg', 'on the "
+    "Shlangenberg'), and so is one joined by 'and' or 'or' to the name after such a word ('to "
+    "Spa and Baden'); after a word of speaking 'to' takes a person ('speak to Hill'), and "
+    "'on' alone is no place's ('called on Jane'). A person by a guess alone, a given name, "
+    "needs 'at', 'in', 'near' or 'into' three times at least ('into Kent': a given name and a "
+    "county; 'introduced me to Hortense' is no place).",
     (
         Case(
             "Austen",
@@ -169,6 +171,18 @@ USED_AS_A_PLACE = Rule(
             ("Mr. Elliot went to Bath and Lyme; and Anne thought of Lyme.",
              "At Lyme Anne walked; and Mary was at Bath."),
             kinds=(("Lyme", "place"),),
+        ),
+        Case(
+            "Austen",
+            ("Mr. Collins lived in Kent. Charlotte went into Kent; and in Kent Charlotte stayed.",
+             "Elizabeth was in Kent, near Hunsford."),
+            kinds=(("Kent", "place"),),
+        ),
+        Case(
+            "Wilde",
+            ("Dorian went to Florence. In Florence Dorian stayed; and in Florence Dorian smiled.",
+             "Lord Henry was in Florence, near the river."),
+            kinds=(("Florence", "place"),),
         ),
     ),
 )  # fmt: skip
@@ -213,29 +227,6 @@ CALLED_WHO = Rule(
             ("I knew Heintze, who until lately kept the inn.",
              "The General thought of Heintze."),
             kinds=(("Heintze", "person"),),
-        ),
-    ),
-)  # fmt: skip
-
-IN_A_PLACE = Rule(
-    "a-given-name-in-a-place",
-    "types",
-    "whether a person by a guess alone is a place",
-    "A person by a guess alone — a given name — becomes a place when the text puts it after "
-    "'at', 'in', 'near', 'into' at least three times, half its uses ('Kent' is a given name and "
-    "a county: 'into Kent'); 'introduced me to Hortense' is no place.",
-    (
-        Case(
-            "Austen",
-            ("Mr. Collins lived in Kent. Charlotte went into Kent; and in Kent Charlotte stayed.",
-             "Elizabeth was in Kent, near Hunsford."),
-            kinds=(("Kent", "place"),),
-        ),
-        Case(
-            "Wilde",
-            ("Dorian went to Florence. In Florence Dorian stayed; and in Florence Dorian smiled.",
-             "Lord Henry was in Florence, near the river."),
-            kinds=(("Florence", "place"),),
         ),
     ),
 )  # fmt: skip
