@@ -150,9 +150,13 @@ class Kinds(Ledger):
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
-            rule = rules.USED_AS_A_PLACE
-            if record is not None and found >= PLACE_USES and near * 2 >= found and on(rule):
-                self._settle(record, "place", change, rule)
+            if (
+                record is not None
+                and found >= PLACE_USES
+                and near * 2 >= found
+                and on(rules.USED_AS_A_PLACE)
+            ):
+                self._settle(record, "place", change, rules.USED_AS_A_PLACE)
 
     @staticmethod
     def _shown_a_person(variants: Sequence[str], gender: str, here: list[str]) -> Rule | None:

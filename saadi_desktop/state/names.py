@@ -584,11 +584,10 @@ def mentions_in(
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
         namesake = namesake and on(rules.AFTER_AN_ARTICLE)
         named = run and any(w in names or w in titled for w in run)
-        if named and not (family or namesake) and before.lower() == "the" and run[0] in articled:
-            found.append(" ".join(["the", *run]))  # 'the Hatter', 'the Mock Turtle'
-            decided(rules.AFTER_AN_ARTICLE)
-        elif named and not (family or namesake):
-            found.append(" ".join(run))
+        if named and not (family or namesake):
+            article = before.lower() == "the" and run[0] in articled  # 'the Hatter'
+            found.append(" ".join(["the"] * article + run))
+            decided(rules.AFTER_AN_ARTICLE, article)
         elif role:
             found.append(f"the {role}" if before.lower() == "the" else role)
             decided(rules.A_TITLE_ALONE)

@@ -58,16 +58,15 @@ ONE_BEARER = Rule(
     "identity",
     "which record a surname alone joins",
     "A surname alone or after 'Mr.' (a boy's 'Master') is the one man the whole book names in "
-    "full by it with no "
-    "other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch Raskolnikov, "
-    "whose mother is named by her patronymic); a second man of the name, or a woman of it met "
-    "before both, holds it back (a father 'Mr. Musgrove' beside his son 'Charles Musgrove' and "
-    "their 'Mrs. Musgrove'), a wife met later does not ('Mrs. Wickham'). A man the text has "
-    "already titled otherwise is never 'Mr. X' nor holds it back, and the women of the name met "
-    "with or after him are his family ('Mr. Elliot' is William Walter Elliot beside 'Sir Walter "
-    "Elliot', his wife and daughters). A surname alone and untitled is also the one "
-    "titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say otherwise. The join is "
-    "made where both names, and whatever allowed it, have been read.",
+    "full by it with no other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion "
+    "Romanovitch Raskolnikov, whose mother is named by her patronymic); a second man of the "
+    "name, or a woman of it met before both, holds it back (a father 'Mr. Musgrove' beside his "
+    "son 'Charles Musgrove' and their 'Mrs. Musgrove'), a wife met later does not ('Mrs. "
+    "Wickham'). A man the text has already titled otherwise is never 'Mr. X' nor holds it back, "
+    "and the women of the name met with or after him are his family ('Mr. Elliot' is William "
+    "Walter Elliot beside 'Sir Walter Elliot', his wife and daughters). A surname alone and "
+    "untitled is also the one titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say "
+    "otherwise. The join is made where both names, and whatever allowed it, have been read.",
     (
         Case(
             "Wilde",
