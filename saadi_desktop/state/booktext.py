@@ -21,6 +21,7 @@ from saadi_desktop.state.identity import (
 from saadi_desktop.state.names import (
     HONORIFICS,
     KIN_TITLES,
+    PARTICLES,
     SAINTS,
     SURNAME_TITLES,
     TITLES_OF,
@@ -210,7 +211,7 @@ class BookText:
         short = [c for c in bearers if all(core(v) == [surname] for v in names[c.id])]
         pairs: list[tuple[int, int, int]] = []
         for alone in short:
-            titles = {v.split()[0] for v in names[alone.id]} - {surname}
+            titles = {_title(v) for v in names[alone.id]} - {""}
             others = [c for c in bearers if c.id != alone.id]
             if (
                 not titles
@@ -249,7 +250,7 @@ class BookText:
             head = min(titled.values(), default=licence + 1)
             if (
                 male
-                and all(v.split()[0] in (*core(v)[:1], *MISTER) for v in his)
+                and all(_title(v) in ("", *MISTER) for v in his)
                 and any(_full_name(v, surname) for v in his)
                 and not any(at <= licence and at < head for c, at in women.items() if c not in kin)
                 and not conflict(names[alone.id], _bearing(his, surname))
@@ -308,6 +309,13 @@ def _by_patronymic(name: str) -> str:
     """'f' for 'Pulcheria Alexandrovna Raskolnikov', 'm' for 'Andrey Semyonovitch': the gender
     of a name with a patronymic (or a woman's surname ending) and no title; else ''."""
     return gender(name) if name.split()[0] not in HONORIFICS and len(core(name)) >= 2 else ""
+
+
+def _title(name: str) -> str:
+    """The word before a name's own ('Mr.' of 'Mr. Gray', 'Mrs.' of 'Mrs. Hill'), or "": a
+    particle is the name's own ('De Griers' is untitled)."""
+    first = name.split()[0]
+    return "" if first in core(name)[:1] or first.lower() in PARTICLES else first
 
 
 def _titled_at(cluster: Cluster) -> int:

@@ -127,6 +127,7 @@ _DEMONYM_MAN = re.compile(r"([A-Z][a-z]+?)(?:wo)?man")  # 'Frenchman', 'Englishw
 _DEMONYM_SUFFIX = re.compile(r"(?:ian|ean|ican|ese|ish)$")  # 'Prussian', 'Chinese', 'Polish'
 _NEXT_CAPITAL = re.compile(r" ([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
 # A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'
+_HYPHEN = re.compile(r"[-‐‑]([A-Za-z]+)")
 _COMPOUND = re.compile(r"(?<![\w’'])([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)[-‐‑]([a-z]+)")
 
 
@@ -177,9 +178,19 @@ def _core(variant: str) -> tuple[str, ...]:
     for word in words:
         if core and _saint(core[-1]) and (titled or len(core) > 1):
             core[-1] = f"{core[-1]} {word}"
-        elif word not in PARTICLES:
+        elif word.lower() not in PARTICLES:  # 'De Griers' is 'de Griers'
             core.append(word)
     return tuple(core)
+
+
+def _hyphened(text: str, end: int) -> bool:
+    """Whether the word ending at ``end`` is joined by a hyphen to the next, but not to a
+    street's word: 'Down the Rabbit-Hole' names no Rabbit; 'Grosvenor-street' names Grosvenor."""
+    tail = _HYPHEN.match(text, end)
+    if not tail or tail.group(1).capitalize() in STREETS or not on(rules.PART_OF_A_WORD):
+        return False
+    decided(rules.PART_OF_A_WORD)
+    return True
 
 
 def _saint(word: str) -> bool:
@@ -338,6 +349,7 @@ class _Usage:
     after_the: Counter[str] = field(default_factory=Counter)  # 'the Hatter', 'The Hatter'
     inside_the: Counter[str] = field(default_factory=Counter)  # 'the Hatter' inside a sentence
     apart: Counter[str] = field(default_factory=Counter)  # before anything else
+    before_a_capital: Counter[str] = field(default_factory=Counter)  # 'nurse' of 'nurse Rooke'
     capitals: set[str] = field(default_factory=set)
 
 
@@ -368,6 +380,8 @@ def _usage(texts: Sequence[str]) -> _Usage:
                 usage.inside_the[word] += previous == "the"  # 'said the Mouse'
                 if previous not in _SENTENCE_OPENERS:
                     usage.capital_inside[word] += 1
+                if previous.islower():
+                    usage.before_a_capital[previous] += 1
                 if previous in ("a", "an", "A", "An"):
                     usage.indefinite[_singular(word)] += 1
                 if previous.lower() in STYLE_POSSESSIVES:
@@ -485,10 +499,17 @@ def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     capitalised word: the first word of a longer name ('Covent Garden', 'Charing Cross',
     'Westgate Buildings', 'the Holy See'), whose other words need not be names themselves."""
     usage = usage or _usage(texts)
-    if not on(rules.FIRST_WORD_OF_A_PLACE):
+    if not on(rules.FIRST_WORD_OF_A_NAME):
         return set()
-    found = {w for w, count in usage.joined.items() if count >= 2 and not usage.apart[w]}
-    decided(rules.FIRST_WORD_OF_A_PLACE, len(found))
+    found = {
+        w
+        for w, count in usage.joined.items()
+        if count >= 2
+        and not usage.apart[w]
+        and usage.capital_inside[w] >= 2
+        and (w.lower() in PARTICLES or not usage.before_a_capital[w.lower()])
+    }
+    decided(rules.FIRST_WORD_OF_A_NAME, len(found))
     return found
 
 
@@ -634,9 +655,21 @@ def mentions_in(
             close()
         elif run and spaced and run[-1] in bound and word not in names and _CAPITAL.fullmatch(word):
             run.append(word)  # 'Covent Garden', 'the Holy See'
-            decided(rules.FIRST_WORD_OF_A_PLACE)
+            decided(rules.FIRST_WORD_OF_A_NAME)
             close()
-        elif word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside)):
+        elif (
+            not run
+            and word in bound
+            and (following := _NEXT_CAPITAL.match(text, end))
+            and following.group(1) in names
+            and on(rules.FIRST_WORD_OF_A_NAME)
+        ):
+            before, before2 = previous, previous2
+            run.append(word)  # 'the White Rabbit', 'De Griers'
+            decided(rules.FIRST_WORD_OF_A_NAME)
+        elif (
+            word in names or (word in titled and ((run and run[-1] in HONORIFICS) or inside))
+        ) and not _hyphened(text, end):
             if not run:
                 before, before2 = previous, previous2
             if not run or run[-1] != word:  # 'Lizzy, Lizzy' is one mention, not a name

@@ -115,9 +115,16 @@ PART_OF_A_WORD = Rule(
     "mining",
     "whether a capitalised word joined by a hyphen is a name",
     "A capitalised word the book mostly joins by a hyphen to a lowercase one is the first part "
-    "of a word ('a Caucus-race', 'Soo-oop'), not a name; a street ('Grosvenor-street') keeps "
-    "its name.",
+    "of a word ('a Caucus-race', 'Soo-oop'), not a name; and a name joined by a hyphen to "
+    "another word is no mention of the name there ('Down the Rabbit-Hole'). A street "
+    "('Grosvenor-street') keeps its name.",
     (
+        Case(
+            "Carroll",
+            ("Down the Rabbit-Hole. Alice saw a White Rabbit run by; and the White Rabbit was late.",
+             "Down the Rabbit-Hole went the Rabbit, and Alice after the Rabbit."),
+            same=(("White Rabbit", "the Rabbit"),),
+        ),
         Case(
             "Carroll",
             ("“The best thing to get us dry would be a Caucus-race,” said the Dodo to Alice.",
@@ -211,14 +218,34 @@ AFTER_A_TITLE = Rule(
     ),
 )  # fmt: skip
 
-FIRST_WORD_OF_A_PLACE = Rule(
-    "the-first-word-of-a-place",
+FIRST_WORD_OF_A_NAME = Rule(
+    "the-first-word-of-a-name",
     "mining",
     "whether a capitalised word that is no name begins one",
-    "A capitalised word the book writes at least twice and only ever right before another "
-    "capitalised word begins a longer name ('Covent Garden', 'Westgate Buildings', 'the Holy "
-    "See'), whose other word need not be a name itself.",
+    "A capitalised word the book writes at least twice inside a sentence and only ever right "
+    "before another capitalised word begins a longer name ('Covent Garden', 'the Holy See', "
+    "'the White Rabbit', 'De Griers'), whose other word need not be a name itself; a word also "
+    "written in lowercase before a name is a title ('Nurse Rooke', 'nurse Rooke'), and a "
+    "particle is the surname's ('De Griers' is 'Monsieur de Griers').",
     (
+        Case(
+            "Carroll",
+            ("Alice saw a White Rabbit run by; and the White Rabbit took a watch out.",
+             "“Oh dear!” said the Rabbit; and the Rabbit ran. Alice followed the White Rabbit."),
+            same=(("White Rabbit", "the Rabbit"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Then our Marquis de Griers came in; and with De Griers came Blanche.",
+             "“See here, Monsieur de Griers,” I said to the Marquis; but De Griers only smiled."),
+            same=(("De Griers", "Marquis de Griers", "Monsieur de Griers"),),
+        ),
+        Case(
+            "Austen",
+            ("Mrs. Smith said Nurse Rooke would come; and Nurse Rooke came to Mrs. Smith.",
+             "Mrs. Rooke was clever, said Mrs. Smith; nurse Rooke knew everyone."),
+            same=(("Mrs. Rooke", "Rooke"),),
+        ),
         Case(
             "Doyle",
             ("Holmes walked to Covent Garden, and at Covent Garden he bought a goose.",
@@ -426,7 +453,7 @@ MONTH_BEFORE_A_NAME = Rule(
         Case(
             "Carroll",
             ("“Have some wine,” the March Hare said; and the March Hare smiled at Alice.",
-             "Alice looked at the March Hare."),
+             "Alice looked at the March Hare; he was not so mad as in March."),
             same=(("March Hare",),),
         ),
         Case(
