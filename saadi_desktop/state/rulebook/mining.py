@@ -121,7 +121,7 @@ PART_OF_A_WORD = Rule(
     (
         Case(
             "Carroll",
-            ("Down the Rabbit-Hole. Alice saw a White Rabbit run by; and the White Rabbit was late.",
+            ("Down the Rabbit-Hole. Alice saw a White Rabbit run; and the White Rabbit was late.",
              "Down the Rabbit-Hole went the Rabbit, and Alice after the Rabbit."),
             same=(("White Rabbit", "the Rabbit"),),
         ),
