@@ -21,6 +21,8 @@ from saadi_desktop.state.identity import (
 from saadi_desktop.state.names import (
     HONORIFICS,
     KIN_TITLES,
+    MISTER,
+    NOT_NAMES,
     PARTICLES,
     SAINTS,
     SURNAME_TITLES,
@@ -34,9 +36,7 @@ from saadi_desktop.state.rulebook import Rule, on
 from saadi_desktop.state.text import words
 
 UNMARRIED = {"Miss", "Mademoiselle", "Mlle.", "Mlle"}  # a daughter's titles
-
-
-MISTER = ("Mr.", "Mr", "Monsieur", "Master")  # a man's or a boy's title before his surname
+WIFE = {"Mrs.", "Mrs", "Madame", "Mme.", "Mme"}  # a married woman's titles
 
 
 # the text speaks of several daughters of one name: 'the Miss Musgroves', 'the eldest Miss Bennet'
@@ -220,6 +220,10 @@ class BookText:
             ):
                 pairs.append((alone.id, others[0].id, -1))  # 'Hill', 'Mrs. Hill'
                 continue
+            if titles and titles <= WIFE:
+                if (wife := self._one_woman(surname, alone.id, bearers)) is not None:
+                    pairs.append((alone.id, wife, -1))  # 'Mrs. Pontellier', 'Edna Pontellier'
+                continue
             if not titles <= set(MISTER):
                 continue
             women = {
@@ -233,8 +237,11 @@ class BookText:
                 for c in others
                 if any(_by_patronymic(v) == "f" for v in names[c.id])
             }
+            # a man of the name is one named in full by it: another 'Mr. Poirot' beside
+            # 'Monsieur Poirot' says no more than they do
             men = {c.id: max(self._read_with(alone.id, surname), self._read_with(c.id, surname))
-                   for c in others if c.id not in women}  # fmt: skip
+                   for c in others if c.id not in women
+                   and any(_full_name(v, surname) for v in names[c.id])}  # fmt: skip
             # a man the text has titled otherwise by then is never 'Mr. X' ('Sir Walter Elliot');
             # one titled only later may have been ('Mr. Elliot' who would be 'Sir William')
             titled = {c: at for c, by in men.items() if (at := _titled_at(self.clusters[c])) <= by}
@@ -257,6 +264,37 @@ class BookText:
             ):
                 pairs.append((alone.id, man.id, max(kin.values(), default=-1)))
         return pairs
+
+    def _one_woman(self, surname: str, alone: int, bearers: Sequence[Cluster]) -> int | None:
+        """The cluster of the one woman the whole book names in full by ``surname`` ('Edna
+        Pontellier'), as the married woman 'Mrs.' and the surname alone names (cluster
+        ``alone``): when she is never 'Miss' of the name (a daughter: 'Miss Sibyl Vane' beside
+        her mother 'Mrs. Vane'; 'Miss Lydia' may be 'Lydia Wickham'), is named by no patronymic
+        (a Russian name tells no marriage), and no other woman of the name is named in full (a
+        man may be: her husband)."""
+        full = [
+            c
+            for c in bearers
+            if c.id != alone
+            and c.gender != "m"
+            and not any(gender(v) == "m" or self._lean(core(v)[0]) == "m" for v in c.variants)
+            and any(_full_name(v, surname) for v in c.variants)
+        ]
+        if len(full) != 1:
+            return None
+        woman = full[0]
+        names = list(woman.variants)
+        if (
+            any(v.split()[0] in UNMARRIED for v in _bearing(names, surname))
+            or any(_by_patronymic(v) for v in names)
+            or not (
+                woman.gender == "f"
+                or any(self._lean(core(v)[0]) == "f" for v in names if _full_name(v, surname))
+            )
+            or conflict(self.clusters[alone].variants, _bearing(names, surname))
+        ):
+            return None
+        return woman.id
 
     def _may_be(self, short: Sequence[str], other: Sequence[str]) -> bool:
         """Whether an untitled surname ('Hill') and the one other name of it in the book may be
@@ -335,9 +373,14 @@ def _bearing(names: Sequence[str], surname: str) -> list[str]:
 
 def _full_name(name: str, surname: str) -> bool:
     """A given name and ``surname`` ('George Wickham'), not a plural title ('Captains
-    Wentworth')."""
+    Wentworth') nor a word of address ('Papa Poirot')."""
     own = core(name)
-    return len(own) >= 2 and own[-1] == surname and own[0].removesuffix("s") not in HONORIFICS
+    return (
+        len(own) >= 2
+        and own[-1] == surname
+        and own[0].removesuffix("s") not in HONORIFICS
+        and own[0] not in NOT_NAMES  # 'Papa Poirot'
+    )
 
 
 def _realm_or_saint(name: str) -> bool:

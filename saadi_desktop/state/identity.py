@@ -256,19 +256,24 @@ def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
 
 
 _SPEECH = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|returned|whispered)"
+# a verb that begins the clause a speech verb reports: 'said Coketown was…', 'said Bingley had…'
+_CLAUSE_VERB = r"(?:was|were|is|are|had|has|would|could|should|will|might|must|did|does)\b"
 
 
 def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether the text makes the name a speaker ('replied Kitty', 'said the Knave', 'Kitty
-    cried'), calls it 'my dear' once ('my dear Gladys', 'Dinah my dear!') or addresses it twice
-    ('“Kitty, …', ', Lizzy!', ', Gladys.”'): places and things neither speak nor are spoken to."""
+    cried'; not 'said Coketown was a busy place'), calls it 'my dear' once ('my dear Gladys',
+    'Dinah my dear!') or addresses it twice ('“Kitty, …', ', Lizzy!', ', Gladys.”'): places
+    and things neither speak nor are spoken to."""
     pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     if not pattern:
         return False
     # a speaker ('said the Knave', 'Kitty cried'), or one called 'my dear': 'my dear Gladys',
-    # 'Dinah my dear!' (not 'Paris, my dear, is…', where the dear is someone else)
+    # 'Dinah my dear!' (not 'Paris, my dear, is…', where the dear is someone else); 'said
+    # Coketown was a busy place' reports a clause about a town, no speaker
     speaker = re.compile(
-        rf"{_SPEECH}\s+(?:the\s+)?(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+{_SPEECH}\b"
+        rf"{_SPEECH}\s+(?:the\s+)?(?:{pattern})(?!\w)(?!\s+{_CLAUSE_VERB})"
+        rf"|(?<!\w)(?:{pattern})\s+{_SPEECH}\b"
         rf"|\b[Mm]y\s+dear\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+my\s+dear\b"
     )
     # a call: '“Kitty!', '“Kitty, …', or a speech that ends on the name (', Gladys.”')

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Container, Iterable, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -29,6 +29,7 @@ FEMALE = {"Mrs", "Mrs.", "Miss", "Ms", "Ms.", "Lady", "Madame", "Mme.", "Mademoi
           "Tsarina", "Czarina"}  # fmt: skip
 NEUTRAL = {"Dr", "Dr.", "Doctor", "Professor", "Inspector", "Saint", "St."}
 HONORIFICS = MALE | FEMALE | NEUTRAL
+MISTER = ("Mr.", "Mr", "Monsieur", "Master")  # a man's or a boy's title before his surname
 # Titles that go before a surname, not a given name ('Mr. Bennet', not 'Lady Catherine').
 SURNAME_TITLES = {"Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Dr", "Dr.", "Doctor", "Professor",
                   "M.", "Monsieur", "Madame", "Mme.", "Herr", "Frau", "Colonel", "Captain",
@@ -341,6 +342,7 @@ class _Usage:
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
     surnamed: Counter[str] = field(default_factory=Counter)  # 'Mr. Elliot': a surname
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
+    surnames_of: dict[str, set[str]] = field(default_factory=dict)  # 'William' → {'Goulding'}
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
     compound: Counter[str] = field(default_factory=Counter)  # 'Caucus-race'; not 'Grosvenor-street'
@@ -390,8 +392,10 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     usage.titled[word] += 1
                     if previous in SURNAME_TITLES:
                         usage.surnamed[word] += 1
-                elif is_full_given_name(previous):
-                    usage.after_given[word] += 1
+                elif is_given_name(previous) and word not in STREETS:
+                    usage.surnames_of.setdefault(previous, set()).add(word)
+                    if is_full_given_name(previous):
+                        usage.after_given[word] += 1  # 'Jonathan Small'; not 'George Street'
             elif word.islower():
                 usage.lower[word] += 1
             previous = token
@@ -484,7 +488,7 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         word
         for word in usage.titled | usage.after_given
         if (
-            usage.titled[word] >= 2
+            usage.titled[word] + usage.after_given[word] >= 2
             or not (usage.lower[word.lower()] or usage.indefinite[_singular(word)])
         )
         and word not in NOT_NAMES
@@ -497,7 +501,9 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
 def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Capitalised words the book writes at least twice and only ever right before another
     capitalised word: the first word of a longer name ('Covent Garden', 'Charing Cross',
-    'Westgate Buildings', 'the Holy See'), whose other words need not be names themselves."""
+    'Westgate Buildings', 'the Holy See'), whose other words need not be names themselves; or
+    nearly only, but for one use in eight, when it is no title nor given name ('the Invisible
+    Man' beside a cry of '“Invisible!”')."""
     usage = usage or _usage(texts)
     if not on(rules.FIRST_WORD_OF_A_NAME):
         return set()
@@ -505,8 +511,13 @@ def bound_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
         w
         for w, count in usage.joined.items()
         if count >= 2
-        and not usage.apart[w]
+        and (
+            not usage.apart[w]
+            # the odd use alone ('“Invisible!”') of a word that is no title nor given name
+            or (usage.apart[w] * 8 <= count and w not in HONORIFICS and not is_given_name(w))
+        )
         and usage.capital_inside[w] >= 2
+        and w not in NOT_NAMES  # 'Papa Poirot' is Poirot
         and (w.lower() in PARTICLES or not usage.before_a_capital[w.lower()])
     }
     decided(rules.FIRST_WORD_OF_A_NAME, len(found))
@@ -709,7 +720,10 @@ def mentions_in(
 class NamesPass:
     """Incremental clustering of name variants, chunk by chunk in reading order."""
 
-    def __init__(self) -> None:
+    def __init__(self, surnames_of: Mapping[str, Collection[str]] | None = None) -> None:
+        # given name → the words the whole book writes after it: 'Mr. James' is James
+        # Windibank only in a book with no other James
+        self.surnames_of = surnames_of or {}
         self.clusters: list[NameCluster] = []
         self._by_variant: dict[str, NameCluster] = {}
         self._locative: Counter[str] = Counter()  # uses of a variant after 'at', 'to'…
@@ -801,6 +815,7 @@ class NamesPass:
             for c in clusters
             if (_fits(words, core, c) or _same_rank(variant, c))
             and c.gender in ("", gender or c.gender)
+            and not (variant == core[0] and _a_womans_title_only(c))
         ]
         if on(rules.A_TITLE_THAT_STAYS):
             kept = [c for c in fits if not any(_apart(variant, v) for v in c.variants)]
@@ -838,6 +853,20 @@ class NamesPass:
                 if c.gender in ("", gender)
                 and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
             ]
+            rule = rules.A_TITLE_DROPPED
+        elif (
+            not same
+            and honorific in MISTER
+            and is_given_name(core[0])
+            and len(self.surnames_of.get(core[0], ())) == 1
+            and on(rules.A_TITLE_DROPPED)
+        ):
+            # 'Mr.' before a word the book writes only as a given name, and before one surname
+            # only, is a young man's or a servant's address by it: 'Mr. Thaddeus' is Thaddeus
+            # Sholto
+            same = [c for c in clusters if c.gender in ("", "m") and _given(core[0], c)]
+            if any(_surname_in(core[0], c) for c in clusters):
+                same = []
             rule = rules.A_TITLE_DROPPED
         # A bare surname ('Bingley') customarily names the man: 'Mr. Bingley' or 'Dr.
         # Watson' joins it, alone or as the surname of a man never given another title
@@ -971,6 +1000,22 @@ def _given(name: str, cluster: NameCluster) -> bool:
     return given and not surname
 
 
+def _a_womans_title_only(cluster: NameCluster) -> bool:
+    """Whether every form of ``cluster`` is a woman's title and a surname ('Mrs. Hall'): a
+    bare surname customarily names the man, so it may be her husband's ('said Hall'); whether
+    it is hers, the identity rules weigh over the whole book."""
+    return all(_honorific(v) in FEMALE and len(_core(v)) == 1 for v in cluster.variants)
+
+
+def _surname_in(name: str, cluster: NameCluster) -> bool:
+    """Whether ``cluster`` uses ``name`` as a surname: after a title that takes one, or at the
+    end of a longer name."""
+    return any(
+        _core(v)[-1:] == (name,) and (_words(v)[0] in SURNAME_TITLES or len(_core(v)) > 1)
+        for v in cluster.variants
+    )
+
+
 def is_given_name(word: str) -> bool:
     """Whether the nickname table knows ``word`` as a given name or a diminutive of one."""
     return word.lower() in given_name_table()
@@ -1095,7 +1140,7 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
     articled = articled_words(texts, usage)
-    clusters = NamesPass()
+    clusters = NamesPass(usage.surnames_of)
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:
         found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))

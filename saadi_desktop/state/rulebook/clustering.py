@@ -131,7 +131,9 @@ A_TITLE_DROPPED = Rule(
     "A title and a given name join the one cluster with that given name and title, or for a "
     "title a book drops ('Sir', 'Lord', 'Miss', a boy's 'Master', 'Mlle.') the one with that "
     "given name bare ('Sir William' of 'Sir William Lucas', 'Mlle. Polina' of 'Polina "
-    "Alexandrovna', 'Master Harry' of 'Harry Musgrove').",
+    "Alexandrovna', 'Master Harry' of 'Harry Musgrove'); 'Mr.' before a word the book writes "
+    "only as a given name is a young man's or a servant's address by it ('Mr. Thaddeus' of "
+    "'Mr. Thaddeus Sholto').",
     (
         Case(
             "Austen",
@@ -151,6 +153,18 @@ A_TITLE_DROPPED = Rule(
              "The long-petted Master Harry was sent to school, and Master Harry wept."),
             same=(("Harry Musgrove", "Master Harry"),),
         ),
+        Case(
+            "Doyle",
+            ("Then came Mr. Thaddeus Sholto; and Mr. Thaddeus Sholto bowed to Holmes.",
+             "“Mr. Thaddeus!” cried the servant; and Mr. Thaddeus wept."),
+            same=(("Mr. Thaddeus Sholto", "Mr. Thaddeus"),),
+        ),
+        Case(
+            "Wells",
+            ("At the door stood Teddy Henfrey; and Teddy Henfrey mended the clock.",
+             "“Good afternoon, Mr. Teddy,” said Mrs. Hall; and Mr. Teddy went out."),
+            same=(("Teddy Henfrey", "Mr. Teddy"),),
+        ),
     ),
 )  # fmt: skip
 
@@ -162,7 +176,8 @@ A_SURNAME_IS_THE_MAN = Rule(
     "or 'Watson', alone or as the surname of a man never given another title ('Mr. Holmes' of "
     "'Mr. Sherlock Holmes'; not 'Mr. Elliot' of 'Sir Walter Elliot'); among a family ('Bennet' "
     "beside Mr., Mrs. and Miss Bennet) the bare surname is the one addressed by it with a man's "
-    "title.",
+    "title; nor does it join a woman's title alone ('said Hall' beside 'Mrs. Hall' is her "
+    "husband, 'Mr. Hall'): whether it is hers, the identity rules weigh over the whole book.",
     (
         Case(
             "Austen",
@@ -188,6 +203,22 @@ A_SURNAME_IS_THE_MAN = Rule(
             ("Mr. Turner came; and Mr. Turner spoke. Miss Turner wept; and Miss Turner was pale.",
              "“Turner,” said Holmes, “is guilty.” And Turner confessed."),
             same=(("Turner", "Mr. Turner"),),
+        ),
+        Case(
+            "Wells",
+            ("Then said Mrs. Hall, “Come in,” and Mrs. Hall smiled.",
+             "At this Hall said nothing; and Hall went out to the yard. Then came Mr. Hall, and "
+             "Mr. Hall swore."),
+            same=(("Hall", "Mr. Hall"),),
+            apart=(("Hall", "Mrs. Hall"),),
+        ),
+        Case(
+            "Austen",
+            ("Then said Mrs. Allen, “Yes,” and Mrs. Allen smiled at Catherine.",
+             "At this Allen said nothing; and Allen went out to walk. Then came Mr. Allen, and Mr. "
+             "Allen sat."),
+            same=(("Allen", "Mr. Allen"),),
+            apart=(("Allen", "Mrs. Allen"),),
         ),
     ),
 )  # fmt: skip

@@ -57,16 +57,19 @@ ONE_BEARER = Rule(
     "a-surname-and-its-one-bearer",
     "identity",
     "which record a surname alone joins",
-    "A surname alone or after 'Mr.' (a boy's 'Master') is the one man the whole book names in "
-    "full by it with no other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion "
-    "Romanovitch Raskolnikov, whose mother is named by her patronymic); a second man of the "
-    "name, or a woman of it met before both, holds it back (a father 'Mr. Musgrove' beside his "
-    "son 'Charles Musgrove' and their 'Mrs. Musgrove'), a wife met later does not ('Mrs. "
-    "Wickham'). A man the text has already titled otherwise is never 'Mr. X' nor holds it back, "
-    "and the women of the name met with or after him are his family ('Mr. Elliot' is William "
-    "Walter Elliot beside 'Sir Walter Elliot', his wife and daughters). A surname alone and "
-    "untitled is also the one titled bearer of it ('Hill' is Mrs. Hill), unless the pronouns say "
-    "otherwise. The join is made where both names, and whatever allowed it, have been read.",
+    "A surname alone or after 'Mr.' (a boy's 'Master') is the one man the whole book names in full"
+    " by it with no other title ('Mr. Gray' is Dorian Gray; 'Raskolnikov' is Rodion Romanovitch "
+    "Raskolnikov, whose mother is named by her patronymic; 'Monsieur Poirot' and 'Mr. Poirot' are "
+    "Hercule Poirot); a second man named in full by it, or a woman of it met before both, holds it"
+    " back (a father 'Mr. Musgrove' beside his son 'Charles Musgrove' and their 'Mrs. Musgrove'), "
+    "a wife met later does not ('Mrs. Wickham'). A man the text has already titled otherwise is "
+    "never 'Mr. X' nor holds it back, and the women of the name met with or after him are his "
+    "family ('Mr. Elliot' is William Walter Elliot beside 'Sir Walter Elliot', his wife and "
+    "daughters). A surname alone and untitled is also the one titled bearer of it ('Hill' is Mrs. "
+    "Hill), unless the pronouns say otherwise; 'Mrs.' and a surname is the one woman the book "
+    "names in full by it, when she is never 'Miss' of the name ('Mrs. Pontellier' is Edna "
+    "Pontellier; not the 'Sibyl Vane' of 'Miss Sibyl Vane' beside her mother). The join is made "
+    "where both names, and whatever allowed it, have been read.",
     (
         Case(
             "Wilde",
@@ -124,6 +127,42 @@ ONE_BEARER = Rule(
              "“Mr. Burnwell!” said Holmes; and Mr. Burnwell turned from Sir George Burnwell."),
             same=(("Mr. Burnwell", "Arthur Burnwell"),),
             apart=(("Mr. Burnwell", "Sir George Burnwell"),),
+        ),
+        Case(
+            "Chopin",
+            ("Then said Mrs. Pontellier, “Yes,” and Mrs. Pontellier smiled; Mr. Pontellier read.",
+             "Then Edna Pontellier walked to the beach; and Edna Pontellier swam, and she laughed.",
+             "At noon Edna said she was happy; and Edna said she would stay."),
+            same=(("Mrs. Pontellier", "Edna Pontellier"),),
+            apart=(("Mrs. Pontellier", "Mr. Pontellier"),),
+        ),
+        Case(
+            "Austen",
+            ("Then said Mrs. Weston, “Yes,” and Mrs. Weston smiled at Emma.",
+             "Then Anne Weston wrote to Emma; and Anne Weston said she was happy.",
+             "At noon Anne said she was tired; and Anne said she would rest."),
+            same=(("Mrs. Weston", "Anne Weston"),),
+        ),
+        Case(
+            "Wilde",
+            ("Then said Mrs. Vane, “Yes,” and Mrs. Vane wept.",
+             "Then acted Sibyl Vane; and Miss Sibyl Vane bowed, and she smiled.",
+             "At night Sibyl said she was happy; and Sibyl said she loved him."),
+            apart=(("Mrs. Vane", "Sibyl Vane"),),
+        ),
+        Case(
+            "Christie",
+            ("“Monsieur Poirot,” said John; and Monsieur Poirot bowed to John.",
+             "Then came Mr. Poirot; and Mr. Poirot smiled at Mary.",
+             "“I am Hercule Poirot,” said he; and Hercule Poirot sat down, and he smiled."),
+            same=(("Monsieur Poirot", "Mr. Poirot", "Hercule Poirot"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("“Monsieur Astley,” said the General; and Monsieur Astley bowed to Polina.",
+             "Then came Mr. Astley; and Mr. Astley blushed at Polina.",
+             "Upon the card was written Henry Astley; and Henry Astley, he said, was his name."),
+            same=(("Monsieur Astley", "Mr. Astley", "Henry Astley"),),
         ),
     ),
 )  # fmt: skip

@@ -192,10 +192,11 @@ AFTER_A_TITLE = Rule(
     "a-name-after-a-title",
     "mining",
     "whether a common word after a title is a name",
-    "A word the book puts after a title twice, or once if it never writes it in lowercase nor "
-    "after 'a', is a name right after a title ('Mrs. Long', 'Miss Brown') and only there ('a "
-    "long walk'); one title before a common noun makes no name of it ('Master Frenchman' "
-    "beside 'a Frenchman').",
+    "A word the book puts after a title or a full given name twice, or once if it never writes "
+    "it in lowercase nor after 'a', is a name right there ('Mrs. Long', 'Miss Brown', 'Jonathan "
+    "Small') and where no sentence forces a capital ('said Small'), not elsewhere ('a long "
+    "walk'); one title before a common noun makes no name of it ('Master Frenchman' beside 'a "
+    "Frenchman').",
     (
         Case(
             "Austen",
@@ -215,6 +216,19 @@ AFTER_A_TITLE = Rule(
              "“Later, Master Frenchman,” I muttered; and the Frenchman smiled at Polina."),
             absent=("Frenchman", "Master Frenchman", "the Frenchman"),
         ),
+        Case(
+            "Doyle",
+            ("My name is Jonathan Small; and Jonathan Small I was. A small boat lay by, with small "
+             "oars.",
+             "Then, said Small, the treasure was ours; and so Small took a small box."),
+            same=(("Jonathan Small", "Small"),),
+        ),
+        Case(
+            "Wells",
+            ("Then came Thomas Marvel down the road; and Thomas Marvel sat down. It was a marvel.",
+             "“Well,” said Marvel, and Marvel marvelled at the marvel of it."),
+            same=(("Thomas Marvel", "Marvel"),),
+        ),
     ),
 )  # fmt: skip
 
@@ -222,9 +236,10 @@ FIRST_WORD_OF_A_NAME = Rule(
     "the-first-word-of-a-name",
     "mining",
     "whether a capitalised word that is no name begins one",
-    "A capitalised word the book writes at least twice inside a sentence and only ever right "
-    "before another capitalised word begins a longer name ('Covent Garden', 'the Holy See', "
-    "'the White Rabbit', 'De Griers'), whose other word need not be a name itself; a word also "
+    "A capitalised word the book writes at least twice inside a sentence and right before "
+    "another capitalised word in all but one use in eight begins a longer name ('Covent "
+    "Garden', 'the Holy See', 'the White Rabbit', 'De Griers', 'the Invisible Man' beside a "
+    "cry of “Invisible!”), whose other word need not be a name itself; a word also "
     "written in lowercase before a name is a title ('Nurse Rooke', 'nurse Rooke'), and a "
     "particle is the surname's ('De Griers' is 'Monsieur de Griers').",
     (
@@ -257,6 +272,16 @@ FIRST_WORD_OF_A_NAME = Rule(
             ("Anne walked to Westgate Buildings; and Anne found Westgate Buildings dull.",
              "The buildings were old; the buildings were cheap, and the buildings were dark."),
             same=(("Westgate Buildings",),),
+        ),
+        Case(
+            "Wells",
+            ("Then came the Invisible Man; and the Invisible Man laughed. “Invisible!” said Kemp "
+             "to a man.",
+             "At this the Invisible Man swore; for the Invisible Man was angry, and the Invisible "
+             "Man ran. Then the Invisible Man sat.",
+             "Once more the Invisible Man spoke to the man; and the Invisible Man slept, like any "
+             "man."),
+            same=(("the Invisible Man", "Invisible"),),
         ),
     ),
 )  # fmt: skip
