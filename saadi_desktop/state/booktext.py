@@ -30,6 +30,7 @@ from saadi_desktop.state.names import (
     ends_in_a_place_noun,
     is_given_name,
     is_street,
+    role_of,
 )
 from saadi_desktop.state.records import Cluster
 from saadi_desktop.state.rulebook import Rule, on
@@ -98,7 +99,33 @@ class BookText:
                 at = max(allowed, *(self._read_with(c, surname) for c in (first, second)))
                 pairs.setdefault(first, []).append((second, at, rule))
                 pairs.setdefault(second, []).append((first, at, rule))
+        for role, holder in self._role_holders() if on(rules.ONE_ROLE) else ():
+            at = max(min(self.clusters[c].variants.values()) for c in (role, holder))
+            pairs.setdefault(role, []).append((holder, at, rules.ONE_ROLE))
+            pairs.setdefault(holder, []).append((role, at, rules.ONE_ROLE))
         return pairs
+
+    def _role_holders(self) -> list[tuple[int, int]]:
+        """(the cluster of a title used alone, the cluster of the one bearer of it whom the
+        whole book names in more than one passage): 'the Admiral' is Admiral Croft beside an
+        Admiral Baldwin of one anecdote; two such bearers ('the Colonel' beside Colonel Forster
+        and Colonel Fitzwilliam) leave the title alone."""
+        found = []
+        for cluster in self.clusters.values():
+            roles = {role_of(v) for v in cluster.variants}
+            if len(roles) != 1 or "" in roles:
+                continue
+            role = roles.pop()
+            bearers = [
+                c.id
+                for c in self.clusters.values()
+                if c.id != cluster.id
+                and any(core(v) and role_of(v.split()[0]) == role for v in c.variants)
+                and len(self.chunks_of.get(c.id, [])) >= 2
+            ]
+            if len(bearers) == 1:
+                found.append((cluster.id, bearers[0]))
+        return found
 
     @cached_property
     def licensed(self) -> dict[int, list[tuple[int, int, Rule]]]:

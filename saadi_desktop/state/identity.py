@@ -22,6 +22,7 @@ from saadi_desktop.state.names import (
     PARTICLES,
     SPELLINGS,
     diminutive_table,
+    ends_in_a_place_noun,
     given_name_table,
     is_given_name,
     locative_uses,
@@ -234,8 +235,8 @@ def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
     ``known`` names, that the text puts after 'the' ('the Bennets', 'the Miss Lucases' — but
     not 'Mr. Williams' beside 'Sir William')."""
     own = core(name)
-    if not own or not own[-1].endswith("s"):
-        return False
+    if not own or not own[-1].endswith("s") or ends_in_a_place_noun(name):
+        return False  # 'the Andaman Islands' are a place
     last = own[-1]
     singulars = {last[:-1], last[:-2]} if last.endswith("es") else {last[:-1]}
     if not any(core(k)[-1:] and core(k)[-1] in singulars for k in known):

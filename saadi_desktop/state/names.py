@@ -74,7 +74,8 @@ ROLES = HONORIFICS - {"Mr", "Mr.", "Mrs", "Mrs.", "Miss", "Master", "Ms", "Ms.",
 # Variants of one kinship word name one person within a book: 'Grandmamma' is 'Grandmother'.
 ROLE_OF = {"Grandmamma": "Grandmother", "Grandmama": "Grandmother",
            "Grandma": "Grandmother", "Granny": "Grandmother",
-           "Grandpapa": "Grandfather", "Grandpa": "Grandfather"}  # fmt: skip
+           "Grandpapa": "Grandfather", "Grandpa": "Grandfather",
+           "Dr": "Doctor", "Dr.": "Doctor"}  # fmt: skip
 # Kinship words before a bare surname, which give it a gender ('my aunt Philips', 'my brother
 # Gardiner'): the title they make of it, and the form of address it goes with ('Aunt Philips'
 # is the woman addressed 'Mrs. Philips'). Before a given name they say nothing of who it is
@@ -106,6 +107,7 @@ _TOKEN = re.compile(
     r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
 )
 _POSSESSIVE = re.compile(r"[’']s?$")
+_INITIAL = re.compile(r"[A-Z]\.")  # a name's initial: 'C.' of 'Randolph C. Miller'
 # a capital after these may be a sentence's first word, or a contraction's ('’Tis', '’Pon');
 # a plain-text book writes its dashes as '--' ('the door-- Pray, what is the reason')
 _SENTENCE_OPENERS = {*".!?;:…—\"“”‘’'", "--"}
@@ -223,9 +225,14 @@ def _wife_form(variant: str) -> bool:
 
 
 def ends_in_a_place_noun(variant: str) -> bool:
-    """'Boscombe Valley', 'Krestovsky Island'; not 'Mrs. Hill', whose 'Hill' is a surname."""
+    """'Boscombe Valley', 'Krestovsky Island', 'the Andaman Islands'; not 'Mrs. Hill', whose
+    'Hill' is a surname."""
     words = variant.split()
-    return len(words) >= 2 and words[-1] in PLACE_NOUNS and words[0] not in HONORIFICS
+    return (
+        len(words) >= 2
+        and (words[-1] in PLACE_NOUNS or _singular(words[-1]) in PLACE_NOUNS)
+        and words[0] not in HONORIFICS
+    )
 
 
 def is_street(variant: str) -> bool:
@@ -254,11 +261,13 @@ def _own_form(variant: str) -> bool:
     return _wife_form(variant) or is_street(variant) or bool(_realm(variant)) or epithet
 
 
-def _role(variant: str) -> str:
-    """The role a title or kinship word used alone names ('Grandmamma' → 'Grandmother'),
-    or '' for a variant with a name in it."""
+def role_of(variant: str) -> str:
+    """The role a title or kinship word used alone names ('Grandmamma' → 'Grandmother', 'Dr.'
+    → 'Doctor'), or '' for a variant with a name in it."""
     words = _words(variant)
-    return ROLE_OF.get(words[0], words[0]) if len(words) == 1 and words[0] in ROLES else ""
+    if len(words) != 1 or words[0] not in ROLES | {"Dr", "Dr."}:
+        return ""
+    return ROLE_OF.get(words[0], words[0])
 
 
 def _singular(word: str) -> str:
@@ -342,7 +351,8 @@ class _Usage:
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
     surnamed: Counter[str] = field(default_factory=Counter)  # 'Mr. Elliot': a surname
     after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
-    surnames_of: dict[str, set[str]] = field(default_factory=dict)  # 'William' → {'Goulding'}
+    # given name → capitalised word after it → uses: 'William' → {'Goulding': 3}
+    after_a_given: dict[str, Counter[str]] = field(default_factory=dict)
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
     compound: Counter[str] = field(default_factory=Counter)  # 'Caucus-race'; not 'Grosvenor-street'
@@ -393,7 +403,7 @@ def _usage(texts: Sequence[str]) -> _Usage:
                     if previous in SURNAME_TITLES:
                         usage.surnamed[word] += 1
                 elif is_given_name(previous) and word not in STREETS:
-                    usage.surnames_of.setdefault(previous, set()).add(word)
+                    usage.after_a_given.setdefault(previous, Counter())[word] += 1
                     if is_full_given_name(previous):
                         usage.after_given[word] += 1  # 'Jonathan Small'; not 'George Street'
             elif word.islower():
@@ -602,7 +612,7 @@ def mentions_in(
             decided(rules.KINSHIP_TITLE)
         while (
             run
-            and (run[-1] in PARTICLES or run[-1] in HONORIFICS)
+            and (run[-1] in PARTICLES or run[-1] in HONORIFICS or _INITIAL.fullmatch(run[-1]))
             and not (len(run) >= 2 and run[-2] in ADDRESS)  # 'Miss King' keeps 'King'
         ):
             run.pop()
@@ -628,15 +638,30 @@ def mentions_in(
         run.clear()
 
     previous = previous2 = ""
+    initial_stop = -1  # where the full stop of an initial inside a name stands
     for match in _TOKEN.finditer(text):
         token = match.group()
+        if match.start() == initial_stop:
+            end = match.end()
+            continue
         spaced = text[end : match.start()] == " "
         if run and not spaced:
             close()  # punctuation, a line break or a paragraph ends a name
         end = match.end()
         word = token if token in HONORIFICS else _POSSESSIVE.sub("", token)
         inside = previous != "" and previous not in _SENTENCE_OPENERS
-        if ("of" in run or run[-1:] == ["the"]) and _CAPITAL.fullmatch(word):
+        if (
+            run
+            and len(token) == 1
+            and token.isupper()
+            and text.startswith(". ", end)
+            and _NEXT_CAPITAL.match(text, end + 1)
+            and on(rules.AN_INITIAL)
+        ):
+            run.append(f"{token}.")  # 'Randolph C. Miller', 'Mr. E. W. B. Childers'
+            initial_stop = end
+            decided(rules.AN_INITIAL)
+        elif ("of" in run or run[-1:] == ["the"]) and _CAPITAL.fullmatch(word):
             run.append(word)  # 'the Count of Monte Cristo', 'William the Conqueror'
             if word != token or run[-2] == "the":
                 close()  # 'the Countess of Morcar’s blue carbuncle'
@@ -797,10 +822,10 @@ class NamesPass:
             decided(rules.PLACE_AND_PERSON, len(clusters) < len(self.clusters))
         if on(rules.TITLE_HOLDERS) and (same := _title_holders(variant, clusters)):
             return _one(rules.TITLE_HOLDERS, same)
-        if role := _role(variant):
+        if role := role_of(variant):
             # 'the General' and 'General', 'Grandmamma' and 'Grandmother' are one person; a
             # role never joins a named cluster ('General Perovski' may be another general).
-            same = [c for c in clusters if any(_role(v) == role for v in c.variants)]
+            same = [c for c in clusters if any(role_of(v) == role for v in c.variants)]
             return _one(rules.ONE_ROLE, same) if on(rules.ONE_ROLE) else None
         if not core:
             return None
@@ -865,8 +890,10 @@ class NamesPass:
             # only, is a young man's or a servant's address by it: 'Mr. Thaddeus' is Thaddeus
             # Sholto
             same = [c for c in clusters if c.gender in ("", "m") and _given(core[0], c)]
-            if any(_surname_in(core[0], c) for c in clusters):
-                same = []
+            if any(_surname_in(core[0], c) for c in clusters) or any(
+                core[0] in c.variants for c in clusters if c not in same
+            ):
+                same = []  # a surname too, or a 'Tom' apart from 'Tom Gradgrind': two Toms
             rule = rules.A_TITLE_DROPPED
         # A bare surname ('Bingley') customarily names the man: 'Mr. Bingley' or 'Dr.
         # Watson' joins it, alone or as the surname of a man never given another title
@@ -1140,7 +1167,11 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
     articled = articled_words(texts, usage)
-    clusters = NamesPass(usage.surnames_of)
+    surnames_of = {  # those written twice, if any are: not 'Lawrence— Oh' once
+        given: {word for word, n in after.items() if n >= 2} or set(after)
+        for given, after in usage.after_a_given.items()
+    }
+    clusters = NamesPass(surnames_of)
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:
         found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))

@@ -61,7 +61,10 @@ ONE_ROLE = Rule(
     "which cluster a title used alone joins",
     "A title or kinship word used alone is one person within a book, with or without its article "
     "and in any of its forms ('the Duchess' and 'Duchess', 'Grandmamma' and 'Grandmother'); "
-    "it joins no named cluster ('General Perovski' may be another general).",
+    "as the text is read it joins no named cluster ('General Perovski' may be another general), "
+    "but once both are read it is the one bearer of the title the whole book names in more than "
+    "one passage ('the Admiral' is Admiral Croft beside an Admiral Baldwin of one anecdote; not "
+    "one of Colonel Forster and Colonel Fitzwilliam).",
     (
         Case(
             "Dostoevsky",
@@ -74,6 +77,30 @@ ONE_ROLE = Rule(
             ("“Come,” said the Duchess to Alice; and the Duchess smiled.",
              "“Yes, Duchess,” said Alice; and Alice sat by Duchess and baby."),
             same=(("the Duchess", "Duchess"),),
+        ),
+        Case(
+            "Austen",
+            ("Sir Walter spoke of Admiral Baldwin, and Admiral Baldwin's face.",
+             "Then Admiral Croft took Kellynch; and Admiral Croft was pleased.",
+             "“The Admiral walks,” said Anne; and the Admiral walked with Admiral Croft's wife.",
+             "Later the Admiral laughed; and Admiral Croft drove."),
+            same=(("the Admiral", "Admiral Croft"),),
+            apart=(("the Admiral", "Admiral Baldwin"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("I bowed to the Baroness; and the Baroness frowned at the Baron.",
+             "Then Baroness Burmergelm walked by; and Baroness Burmergelm scowled.",
+             "The Baroness said nothing; and Baroness Burmergelm left."),
+            same=(("the Baroness", "Baroness Burmergelm"),),
+        ),
+        Case(
+            "Austen",
+            ("Colonel Forster laughed; and Colonel Forster danced with Lydia.",
+             "Colonel Fitzwilliam bowed; and Colonel Fitzwilliam talked with Elizabeth.",
+             "“The Colonel is here,” said Lydia; and the Colonel came. Colonel Forster smiled; "
+             "Colonel Fitzwilliam left."),
+            apart=(("the Colonel", "Colonel Forster"), ("the Colonel", "Colonel Fitzwilliam")),
         ),
     ),
 )  # fmt: skip

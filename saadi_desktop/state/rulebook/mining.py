@@ -286,6 +286,28 @@ FIRST_WORD_OF_A_NAME = Rule(
     ),
 )  # fmt: skip
 
+AN_INITIAL = Rule(
+    "an-initial",
+    "mining",
+    "whether a capital letter and a full stop inside a name belong to it",
+    "A capital letter and a full stop between a name's words, or after a title, is an initial "
+    "of the name ('Randolph C. Miller', 'Mr. E. W. B. Childers'), not the end of a sentence.",
+    (
+        Case(
+            "James",
+            ("At Vevey came Randolph C. Miller; and Randolph C. Miller ate sugar.",
+             "Then said Randolph Miller, “I want candy”; and Randolph Miller ran."),
+            same=(("Randolph C. Miller", "Randolph Miller"),),
+        ),
+        Case(
+            "Doyle",
+            ("The card read Mr. John H. Watson; and Mr. John H. Watson was I.",
+             "Then said John Watson, “Holmes!” and John Watson laughed."),
+            same=(("Mr. John H. Watson", "John Watson"),),
+        ),
+    ),
+)  # fmt: skip
+
 TITLE_AND_REALM = Rule(
     "a-title-and-its-realm",
     "mining",

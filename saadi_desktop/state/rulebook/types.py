@@ -191,8 +191,9 @@ PLACE_NOUN = Rule(
     "a-place-noun",
     "types",
     "whether a name ending in a place noun is a place",
-    "A name of no other type that ends in a place noun is a place ('Boscombe Valley', 'Kellynch "
-    "Hall'), though it may share its first word with the name it is known by.",
+    "A name of no other type that ends in a place noun, or its plural, is a place ('Boscombe "
+    "Valley', 'Kellynch Hall', 'the Andaman Islands' — no family, though it ends in an 's'), "
+    "though it may share its first word with the name it is known by.",
     (
         Case(
             "Doyle",
@@ -205,6 +206,13 @@ PLACE_NOUN = Rule(
             ("Sir Walter let Kellynch Hall; and Kellynch Hall was fine.",
              "Anne thought of Kellynch Hall."),
             kinds=(("Kellynch Hall", "place"),),
+        ),
+        Case(
+            "Doyle",
+            ("Small spoke of the Andaman Island convicts; and Small said the Andaman Islands "
+             "were hot, and the Andaman Islands were wet.",
+             "Then Small cursed the Andaman Islands, and the Andaman Islands were far."),
+            kinds=(("the Andaman Islands", "place"),),
         ),
     ),
 )  # fmt: skip
