@@ -5,7 +5,8 @@ and the rulebook's joins, read to the end (offscreen, in a temporary library).
 
 By default, Pride and Prejudice with Elizabeth Bennet chosen (entity-browser-rules-pride.png)
 and Persuasion with Captain Wentworth (entity-browser-rules-persuasion.png) and with Mr.
-Elliot, the heir (entity-browser-rules-persuasion-elliot.png); Alice's Adventures in Wonderland
+Elliot, the heir (entity-browser-rules-persuasion-elliot.png) and with the Admiral, who is
+Admiral Croft (entity-browser-rules-persuasion-admiral.png); Alice's Adventures in Wonderland
 with the Cheshire Cat, known as 'the Cat' (entity-browser-rules-alice.png). Each BOOK is an
 EPUB of ../shared/books/epub/, NAME the entry to choose (its name or one of its aliases),
 SHOT the file written in docs/screenshots/. Prints each chosen entry's names, which
@@ -28,6 +29,7 @@ SHOTS = [
     ("austen_pride-and-prejudice.epub", "Elizabeth", "entity-browser-rules-pride.png"),
     ("austen_persuasion.epub", "Captain Wentworth", "entity-browser-rules-persuasion.png"),
     ("austen_persuasion.epub", "Mr. Elliot", "entity-browser-rules-persuasion-elliot.png"),
+    ("austen_persuasion.epub", "the Admiral", "entity-browser-rules-persuasion-admiral.png"),
     ("carroll_alices-adventures-in-wonderland.epub", "the Cat", "entity-browser-rules-alice.png"),
 ]
 

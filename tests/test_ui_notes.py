@@ -48,6 +48,12 @@ def test_names_are_found_as_whole_words_longest_first() -> None:
     ]
 
 
+def test_a_name_that_is_a_common_word_is_found_only_with_its_capital() -> None:
+    text = "Small rowed a small boat to the hall; SMALL! cried Mr. Hall in the Hall."
+    spans = name_spans(text, ["Small", "Mr. Hall", "Hall"])
+    assert [text[s:e] for s, e in spans] == ["Small", "SMALL", "Mr. Hall", "Hall"]
+
+
 def test_the_outline_nests_levels_and_keeps_unfolded_nodes_as_roots() -> None:
     starts, ends = list(range(0, 120, 10)), list(range(10, 130, 10))
     top = OutlineNode(2, 0, 9, 0, 100, "two")

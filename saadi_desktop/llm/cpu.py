@@ -14,9 +14,11 @@ does nothing there.
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import threading
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 # Variants whose kernels include AMX tiles (llama.cpp's ggml/src/CMakeLists.txt).
@@ -73,7 +75,20 @@ def best_variant(libraries: dict[str, Path]) -> CpuVariant:
 def lib_dir() -> Path:
     import llama_cpp
 
+    _close_devnull_at_exit()
     return Path(llama_cpp.__file__).parent / "lib"
+
+
+@cache
+def _close_devnull_at_exit() -> None:
+    """llama-cpp-python opens os.devnull twice when it is imported and never closes it, so
+    Python warns of two unclosed files at every exit: close them then."""
+    from llama_cpp import _utils
+
+    for name in ("outnull_file", "errnull_file"):
+        handle = getattr(_utils, name, None)
+        if handle is not None:
+            atexit.register(handle.close)
 
 
 def variant_dirs() -> list[Path]:

@@ -237,11 +237,21 @@ def _occurrence_over(text: str, offset: int, name: str) -> tuple[int, int] | Non
     return None
 
 
+def name_word(word: str) -> str:
+    """The pattern of one word of a name: a capitalised word only with its capital, or shouted
+    ('Hall', 'HALL' is Mr. Hall, 'the hall' a room; 'Small' of Jonathan Small is no 'small
+    boat'), a lowercase one in either case ('the old woman', 'The old woman')."""
+    if not word[:1].isupper():
+        return f"(?i:{re.escape(word)})"
+    shouted = word.upper()
+    return re.escape(word) if shouted == word else f"(?:{re.escape(word)}|{re.escape(shouted)})"
+
+
 @functools.lru_cache(maxsize=4096)
 def _name_pattern(name: str) -> re.Pattern[str] | None:
     words = name.split()
     if not words:
         return None
     # any spacing between the words, a line break included, but not a paragraph break
-    body = r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)".join(re.escape(w) for w in words)
-    return re.compile(r"(?<!\w)" + body + r"(?!\w)", re.IGNORECASE)
+    body = r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)".join(name_word(w) for w in words)
+    return re.compile(r"(?<!\w)" + body + r"(?!\w)")

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saadi_desktop.reading.who import KnownEntity
+from saadi_desktop.reading.who import KnownEntity, name_word
 from saadi_desktop.state.names import HONORIFICS
 
 NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of an older version)
@@ -181,10 +181,10 @@ def name_spans(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=64)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     """One scan for all the names: an alternation, longest first."""
-    choices = [r"\s+".join(re.escape(w) for w in name.split()) for name in names if name.split()]
+    choices = [r"\s+".join(name_word(w) for w in name.split()) for name in names if name.split()]
     if not choices:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(choices) + r")(?!\w)", re.IGNORECASE)
+    return re.compile(r"(?<!\w)(?:" + "|".join(choices) + r")(?!\w)")
 
 
 def mention_highlights(
