@@ -46,8 +46,10 @@ def test_every_rule_has_a_name_of_its_own_and_cases_from_two_authors() -> None:
 
 
 def test_every_rule_is_named_where_it_is_applied() -> None:
+    parts = (names.vocabulary, names.variants, names.usage, names.mentions, names.clusters)
     code = "".join(
-        inspect.getsource(module) for module in (names, identity, booktext, joins, kinds, memory)
+        inspect.getsource(module)
+        for module in (names, *parts, identity, booktext, joins, kinds, memory)
     )
     constants = [k for k, v in vars(rules).items() if isinstance(v, Rule)]
     assert len(constants) == len(RULES)

@@ -1,0 +1,123 @@
+"""The names pass: zero-LLM proper-name mining and variant clustering, in reading order.
+
+It gives a first character list the moment a book is imported, and the candidate names of each
+chunk for the update prompt. Clustering is incremental — a variant joins a cluster using only the
+variants seen so far — so, like everything else, each decision is stamped with the chunk it was
+made at and a cluster never reveals a later identity.
+
+Its parts, in the order they build on each other: :mod:`.vocabulary` (the words known by heart:
+titles, place nouns, given names and their diminutives), :mod:`.variants` (what a name says of
+itself), :mod:`.usage` (how the book writes each capitalised word, and so which are names),
+:mod:`.mentions` (the names of one text), :mod:`.clusters` (which names are one name's variants).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from saadi_desktop.state.names.clusters import Mention, NamesPass
+from saadi_desktop.state.names.mentions import mentions_in
+from saadi_desktop.state.names.usage import (
+    _usage,
+    articled_words,
+    bound_words,
+    name_words,
+    surname_words,
+    titled_words,
+)
+from saadi_desktop.state.names.variants import (
+    IN_A_PLACE,
+    LOCATIVE,
+    ends_in_a_place_noun,
+    is_street,
+    locative_uses,
+    role_of,
+)
+from saadi_desktop.state.names.vocabulary import (
+    DROPPED_TITLES,
+    FEMALE,
+    HONORIFICS,
+    KIN_ADDRESS,
+    KIN_TITLES,
+    MALE,
+    MISTER,
+    NOT_NAMES,
+    PARTICLES,
+    PLACE_NOUNS,
+    RANKS,
+    RUSSIAN_DIMINUTIVES,
+    SAINTS,
+    SPELLINGS,
+    STREETS,
+    SURNAME_TITLES,
+    TITLES_OF,
+    diminutive_table,
+    given_name_table,
+    is_given_name,
+    transliterations,
+    unread_names,
+)
+
+
+def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Mention]]:
+    """Mine and cluster the names of ``chunks`` ((seq, text) in reading order): the clusters
+    and each chunk's mentions (chunk seq, cluster id, variant, count). A pure function of the
+    text, so the pass can be redone whenever the text grows."""
+    texts = [text for _, text in chunks]
+    usage = _usage(texts)
+    words, titled = name_words(texts, usage), titled_words(texts, usage)
+    bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
+    articled = articled_words(texts, usage)
+    surnames_of = {  # those written twice, if any are: not 'Lawrence— Oh' once
+        given: {word for word, n in after.items() if n >= 2} or set(after)
+        for given, after in usage.after_a_given.items()
+    }
+    clusters = NamesPass(surnames_of)
+    mentions: list[Mention] = []
+    for seq, chunk_text in chunks:
+        found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))
+        clusters.read(seq, found, chunk_text)
+        for variant, count in Counter(found).items():
+            mentions.append((seq, clusters.cluster_of(variant).id, variant, count))
+    return clusters, mentions
+
+
+__all__ = [
+    "DROPPED_TITLES",
+    "FEMALE",
+    "HONORIFICS",
+    "IN_A_PLACE",
+    "KIN_ADDRESS",
+    "KIN_TITLES",
+    "LOCATIVE",
+    "MALE",
+    "MISTER",
+    "NOT_NAMES",
+    "PARTICLES",
+    "PLACE_NOUNS",
+    "RANKS",
+    "RUSSIAN_DIMINUTIVES",
+    "SAINTS",
+    "SPELLINGS",
+    "STREETS",
+    "SURNAME_TITLES",
+    "TITLES_OF",
+    "Mention",
+    "NamesPass",
+    "bound_words",
+    "diminutive_table",
+    "ends_in_a_place_noun",
+    "given_name_table",
+    "is_given_name",
+    "is_street",
+    "locative_uses",
+    "mentions_in",
+    "name_words",
+    "names_pass",
+    "role_of",
+    "surname_words",
+    "titled_words",
+    "transliterations",
+    "unread_names",
+]
