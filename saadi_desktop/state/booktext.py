@@ -170,14 +170,25 @@ class BookText:
         writes out, :meth:`_daughters`), when the book never speaks of several daughters of
         the name ('the Miss Musgroves', 'the eldest Miss Bennet'): 'Miss' and a surname is the
         eldest unmarried daughter, and a book that names one daughter has one. None otherwise:
-        for several, see :meth:`_eldest_daughter`."""
+        for several, see :meth:`_eldest_daughter`. Beside another, a name of no known gender the
+        book writes in one passage only is no second daughter ('the fate of Arthur Morstan'
+        beside Mary)."""
         found = self._daughters(surname)
-        if found is None or len(found[0]) != 1 or len(found[1]) != 1 or found[0] == {*found[1]}:
+        if found is None:
+            return None
+        misses, daughters = found[0], set(found[1])
+        if len(daughters) > 1:
+            daughters = {
+                c
+                for c in daughters
+                if self.clusters[c].gender == "f" or len(self.chunks_of.get(c, [])) >= 2
+            }
+        if len(misses) != 1 or len(daughters) != 1 or misses == daughters:
             return None
         several = _SEVERAL_DAUGHTERS.format(re.escape(surname))
         if any(re.search(several, text) for text in self.texts.values()):
             return None
-        return found[0].pop(), next(iter(found[1]))
+        return misses.pop(), daughters.pop()
 
     def _eldest_daughter(self, surname: str) -> tuple[int, int] | None:
         """(the cluster of 'Miss Bennet', that of the one of several daughters of the name whom

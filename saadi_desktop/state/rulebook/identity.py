@@ -171,11 +171,12 @@ ELDEST_DAUGHTER = Rule(
     "miss-and-the-eldest-daughter",
     "identity",
     "which record 'Miss' and a surname joins",
-    "'Miss' and a surname is the eldest unmarried daughter of the name: the one the book names "
-    "in full, when it never speaks of several ('the Miss Musgroves'; 'Miss Bingley' is Caroline "
-    "Bingley); among several, the one it never calls 'Miss' and her given name as it calls every "
-    "younger sister ('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), when the "
-    "pronouns show her a woman.",
+    "'Miss' and a surname is the eldest unmarried daughter of the name: the one the book names in "
+    "full, when it never speaks of several ('the Miss Musgroves'; 'Miss Bingley' is Caroline "
+    "Bingley; a name of no known gender written in one passage is no second daughter: 'the fate of"
+    " Arthur Morstan'); among several, the one it never calls 'Miss' and her given name as it "
+    "calls every younger sister ('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), "
+    "when the pronouns show her a woman.",
     (
         Case(
             "Austen",
@@ -205,6 +206,13 @@ ELDEST_DAUGHTER = Rule(
              "Miss Edith Rucastle ran; and Miss Edith Rucastle laughed.",
              "Alice said she was tired; and Alice said she would rest."),
             same=(("Miss Rucastle", "Alice Rucastle"),),
+        ),
+        Case(
+            "Doyle",
+            ("Miss Morstan entered; and Miss Morstan sat down by Holmes.",
+             "Her name was Mary Morstan; and Mary Morstan, she said, was alone in the world.",
+             "Holmes alone knew the fate of Arthur Morstan. Then Mary Morstan wept, and she left."),
+            same=(("Miss Morstan", "Mary Morstan"),),
         ),
     ),
 )  # fmt: skip
