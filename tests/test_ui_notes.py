@@ -52,6 +52,13 @@ def test_a_name_that_is_a_common_word_is_found_only_with_its_capital() -> None:
     text = "Small rowed a small boat to the hall; SMALL! cried Mr. Hall in the Hall."
     spans = name_spans(text, ["Small", "Mr. Hall", "Hall"])
     assert [text[s:e] for s, e in spans] == ["Small", "SMALL", "Mr. Hall", "Hall"]
+    # a title beside a name in either case, a title alone only with its capital
+    text = "a rear admiral; the Admiral called on my aunt Philips"
+    spans = name_spans(text, ["Admiral", "Aunt Philips"])
+    assert [text[s:e] for s, e in spans] == ["Admiral", "aunt Philips"]
+    text = "to catch the _Aurora_, said Holmes; not Auroras"  # italics in a plain-text book
+    assert [text[s:e] for s, e in name_spans(text, ["Aurora"])] == ["Aurora"]
+    assert [text[s:e] for s, e in name_spans(text, ["the Aurora"])] == ["the _Aurora"]
 
 
 def test_the_outline_nests_levels_and_keeps_unfolded_nodes_as_roots() -> None:

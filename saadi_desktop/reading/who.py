@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from saadi_desktop.reading import views
+from saadi_desktop.state.names import HONORIFICS
 from saadi_desktop.store import BookDB
 from saadi_desktop.store import state as store
 
@@ -222,7 +223,7 @@ def name_at(text: str, offset: int, index: NameIndex) -> tuple[int, int, str] | 
 
 
 def _is_word(char: str) -> bool:
-    return char.isalnum() or char == "_"
+    return char.isalnum()
 
 
 def _occurrence_over(text: str, offset: int, name: str) -> tuple[int, int] | None:
@@ -237,11 +238,24 @@ def _occurrence_over(text: str, offset: int, name: str) -> tuple[int, int] | Non
     return None
 
 
-def name_word(word: str) -> str:
-    """The pattern of one word of a name: a capitalised word only with its capital, or shouted
-    ('Hall', 'HALL' is Mr. Hall, 'the hall' a room; 'Small' of Jonathan Small is no 'small
-    boat'), a lowercase one in either case ('the old woman', 'The old woman')."""
-    if not word[:1].isupper():
+# a name's edges: no letter or digit beside it; an underscore may be (a plain-text book writes
+# italics so: 'the _Aurora_')
+NOT_AFTER_A_WORD, NOT_BEFORE_A_WORD = r"(?<![^\W_])", r"(?![^\W_])"
+
+
+def name_words(name: str, between: str = r"\s+") -> str:
+    """The pattern of a name's words, ``between`` each two: a capitalised word only with its
+    capital, or shouted ('Hall', 'HALL' is Mr. Hall, 'the hall' a room; 'Small' of Jonathan
+    Small is no 'small boat'), a lowercase one in either case ('the old woman', 'The old
+    woman'); a title beside another word in either case too ('my aunt Philips' is Aunt
+    Philips), but not alone ('a rear admiral' is not the Admiral)."""
+    words = name.split()
+    # a word in italics may begin with the underscore a plain-text book writes: 'the _Aurora'
+    return f"{between}_?".join(_word(w, len(words) > 1 and w in HONORIFICS) for w in words)
+
+
+def _word(word: str, either_case: bool) -> str:
+    if either_case or not word[:1].isupper():
         return f"(?i:{re.escape(word)})"
     shouted = word.upper()
     return re.escape(word) if shouted == word else f"(?:{re.escape(word)}|{re.escape(shouted)})"
@@ -253,5 +267,5 @@ def _name_pattern(name: str) -> re.Pattern[str] | None:
     if not words:
         return None
     # any spacing between the words, a line break included, but not a paragraph break
-    body = r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)".join(name_word(w) for w in words)
-    return re.compile(r"(?<!\w)" + body + r"(?!\w)")
+    body = name_words(name, r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)")
+    return re.compile(NOT_AFTER_A_WORD + body + NOT_BEFORE_A_WORD)

@@ -14,7 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saadi_desktop.reading.who import KnownEntity, name_word
+from saadi_desktop.reading.who import (
+    NOT_AFTER_A_WORD,
+    NOT_BEFORE_A_WORD,
+    KnownEntity,
+    name_words,
+)
 from saadi_desktop.state.names import HONORIFICS
 
 NAMES_ONLY = "name"  # the filter of names-pass entries (their type in a book of an older version)
@@ -181,10 +186,10 @@ def name_spans(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=64)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     """One scan for all the names: an alternation, longest first."""
-    choices = [r"\s+".join(name_word(w) for w in name.split()) for name in names if name.split()]
+    choices = [name_words(name) for name in names if name.split()]
     if not choices:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(choices) + r")(?!\w)")
+    return re.compile(NOT_AFTER_A_WORD + "(?:" + "|".join(choices) + ")" + NOT_BEFORE_A_WORD)
 
 
 def mention_highlights(
