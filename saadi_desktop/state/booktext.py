@@ -247,7 +247,10 @@ class BookText:
         ):
             return []
         short = [c for c in bearers if all(core(v) == [surname] for v in names[c.id])]
+        # 'Mrs. X' last: the man found to be 'Mr. X' ('George Wickham') is no woman of the name
+        short.sort(key=lambda c: {_title(v) for v in names[c.id]} - {""} <= WIFE != set())
         pairs: list[tuple[int, int, int]] = []
+        husbands: set[int] = set()  # the men found to be 'Mr. X'
         for alone in short:
             titles = {_title(v) for v in names[alone.id]} - {""}
             others = [c for c in bearers if c.id != alone.id]
@@ -259,7 +262,10 @@ class BookText:
                 pairs.append((alone.id, others[0].id, -1))  # 'Hill', 'Mrs. Hill'
                 continue
             if titles and titles <= WIFE:
-                if (wife := self._one_woman(surname, alone.id, bearers)) is not None:
+                wife = self._one_woman(
+                    surname, alone.id, [c for c in bearers if c.id not in husbands]
+                )
+                if wife is not None:
                     pairs.append((alone.id, wife, -1))  # 'Mrs. Pontellier', 'Edna Pontellier'
                 continue
             if not titles <= set(MISTER):
@@ -301,6 +307,7 @@ class BookText:
                 and not conflict(names[alone.id], _bearing(his, surname))
             ):
                 pairs.append((alone.id, man.id, max(kin.values(), default=-1)))
+                husbands.add(man.id)
         return pairs
 
     def _one_woman(self, surname: str, alone: int, bearers: Sequence[Cluster]) -> int | None:
@@ -309,7 +316,7 @@ class BookText:
         ``alone``): when she is never 'Miss' of the name (a daughter: 'Miss Sibyl Vane' beside
         her mother 'Mrs. Vane'; 'Miss Lydia' may be 'Lydia Wickham'), is named by no patronymic
         (a Russian name tells no marriage), and no other woman of the name is named in full (a
-        man may be: her husband)."""
+        man may be: her husband; ``bearers`` leaves out the one found to be 'Mr.' of it)."""
         full = [
             c
             for c in bearers

@@ -68,8 +68,9 @@ ONE_BEARER = Rule(
     "daughters). A surname alone and untitled is also the one titled bearer of it ('Hill' is Mrs. "
     "Hill), unless the pronouns say otherwise; 'Mrs.' and a surname is the one woman the book "
     "names in full by it, when she is never 'Miss' of the name ('Mrs. Pontellier' is Edna "
-    "Pontellier; not the 'Sibyl Vane' of 'Miss Sibyl Vane' beside her mother). The join is made "
-    "where both names, and whatever allowed it, have been read.",
+    "Pontellier; not the 'Sibyl Vane' of 'Miss Sibyl Vane' beside her mother), the man found to be"
+    " 'Mr.' of it being her husband ('Mrs. Wickham' is Lydia Wickham beside George). The join is "
+    "made where both names, and whatever allowed it, have been read.",
     (
         Case(
             "Wilde",
@@ -142,6 +143,16 @@ ONE_BEARER = Rule(
              "Then Anne Weston wrote to Emma; and Anne Weston said she was happy.",
              "At noon Anne said she was tired; and Anne said she would rest."),
             same=(("Mrs. Weston", "Anne Weston"),),
+        ),
+        Case(
+            "Austen",
+            ("“Mr. Wickham is charming,” said Lydia; and Mr. Wickham bowed to Lydia.",
+             "Elizabeth read of George Wickham; and George Wickham was no better.",
+             "Then Lydia Wickham wrote, and Lydia Wickham said she was happy; she laughed.",
+             "At noon Lydia said she was tired; and Lydia said she would dance.",
+             "Mrs. Wickham came home; and Mrs. Wickham laughed at her sisters."),
+            same=(("Mrs. Wickham", "Lydia Wickham"), ("Mr. Wickham", "George Wickham")),
+            apart=(("Mrs. Wickham", "Mr. Wickham"),),
         ),
         Case(
             "Wilde",
