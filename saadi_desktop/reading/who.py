@@ -243,7 +243,7 @@ def _occurrence_over(text: str, offset: int, name: str) -> tuple[int, int] | Non
 NOT_AFTER_A_WORD, NOT_BEFORE_A_WORD = r"(?<![^\W_])", r"(?![^\W_])"
 
 
-def name_words(name: str, between: str = r"\s+") -> str:
+def words_pattern(name: str, between: str = r"\s+") -> str:
     """The pattern of a name's words, ``between`` each two: a capitalised word only with its
     capital, or shouted ('Hall', 'HALL' is Mr. Hall, 'the hall' a room; 'Small' of Jonathan
     Small is no 'small boat'), a lowercase one in either case ('the old woman', 'The old
@@ -267,5 +267,5 @@ def _name_pattern(name: str) -> re.Pattern[str] | None:
     if not words:
         return None
     # any spacing between the words, a line break included, but not a paragraph break
-    body = name_words(name, r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)")
+    body = words_pattern(name, r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)")
     return re.compile(NOT_AFTER_A_WORD + body + NOT_BEFORE_A_WORD)

@@ -247,12 +247,13 @@ class BookText:
         ):
             return []
         short = [c for c in bearers if all(core(v) == [surname] for v in names[c.id])]
+        titles_of = {c.id: {_title(v) for v in names[c.id]} - {""} for c in short}
         # 'Mrs. X' last: the man found to be 'Mr. X' ('George Wickham') is no woman of the name
-        short.sort(key=lambda c: {_title(v) for v in names[c.id]} - {""} <= WIFE != set())
+        short.sort(key=lambda c: bool(titles_of[c.id]) and titles_of[c.id] <= WIFE)
         pairs: list[tuple[int, int, int]] = []
         husbands: set[int] = set()  # the men found to be 'Mr. X'
         for alone in short:
-            titles = {_title(v) for v in names[alone.id]} - {""}
+            titles = titles_of[alone.id]
             others = [c for c in bearers if c.id != alone.id]
             if (
                 not titles

@@ -18,7 +18,7 @@ from saadi_desktop.reading.who import (
     NOT_AFTER_A_WORD,
     NOT_BEFORE_A_WORD,
     KnownEntity,
-    name_words,
+    words_pattern,
 )
 from saadi_desktop.state.names import HONORIFICS
 
@@ -186,7 +186,7 @@ def name_spans(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=64)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     """One scan for all the names: an alternation, longest first."""
-    choices = [name_words(name) for name in names if name.split()]
+    choices = [words_pattern(name) for name in names if name.split()]
     if not choices:
         return None
     return re.compile(NOT_AFTER_A_WORD + "(?:" + "|".join(choices) + ")" + NOT_BEFORE_A_WORD)

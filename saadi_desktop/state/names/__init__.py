@@ -24,6 +24,7 @@ from saadi_desktop.state.names.usage import (
     bound_words,
     name_words,
     surname_words,
+    surnames_of,
     titled_words,
 )
 from saadi_desktop.state.names.variants import (
@@ -69,11 +70,7 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
     articled = articled_words(texts, usage)
-    surnames_of = {  # those written twice, if any are: not 'Lawrence— Oh' once
-        given: {word for word, n in after.items() if n >= 2} or set(after)
-        for given, after in usage.after_a_given.items()
-    }
-    clusters = NamesPass(surnames_of)
+    clusters = NamesPass(surnames_of(usage))
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:
         found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))

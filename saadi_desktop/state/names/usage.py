@@ -63,8 +63,8 @@ class _Usage:
     indefinite: Counter[str] = field(default_factory=Counter)  # 'a Pole': a common noun
     titled: Counter[str] = field(default_factory=Counter)  # 'Mr. Adrian': a name
     surnamed: Counter[str] = field(default_factory=Counter)  # 'Mr. Elliot': a surname
-    after_given: Counter[str] = field(default_factory=Counter)  # 'William Goulding'
-    # given name → capitalised word after it → uses: 'William' → {'Goulding': 3}
+    # given name → capitalised word after it → uses: 'William' → {'Goulding': 3}; not a street
+    # ('George Street')
     after_a_given: dict[str, Counter[str]] = field(default_factory=dict)
     addressed: Counter[str] = field(default_factory=Counter)  # 'your Majesty', 'his Lordship'
     joined: Counter[str] = field(default_factory=Counter)  # right before a capital: 'Covent Garden'
@@ -117,8 +117,6 @@ def _usage(texts: Sequence[str]) -> _Usage:
                         usage.surnamed[word] += 1
                 elif is_given_name(previous) and word not in STREETS:
                     usage.after_a_given.setdefault(previous, Counter())[word] += 1
-                    if is_full_given_name(previous):
-                        usage.after_given[word] += 1  # 'Jonathan Small'; not 'George Street'
             elif word.islower():
                 usage.lower[word] += 1
             previous = token
@@ -207,11 +205,15 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     usage = usage or _usage(texts)
     if not on(rules.AFTER_A_TITLE):
         return set()
+    after_given = Counter[str]()  # 'Jonathan Small'
+    for given, after in usage.after_a_given.items():
+        if is_full_given_name(given):
+            after_given.update(after)
     found = {
         word
-        for word in usage.titled | usage.after_given
+        for word in usage.titled | after_given
         if (
-            usage.titled[word] + usage.after_given[word] >= 2
+            usage.titled[word] + after_given[word] >= 2
             or not (usage.lower[word.lower()] or usage.indefinite[_singular(word)])
         )
         and word not in NOT_NAMES
@@ -275,3 +277,12 @@ def surname_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]
     if not on(rules.AFTER_AN_ARTICLE):
         return set()
     return {w for w in usage.surnamed if _singular(w) == w or _singular(w) not in usage.surnamed}
+
+
+def surnames_of(usage: _Usage) -> dict[str, set[str]]:
+    """Given name → the words the book writes after it as a surname: those written twice, if
+    any are (not 'Lawrence— Oh' once, where a text lost its dash), else every one."""
+    return {
+        given: {word for word, n in after.items() if n >= 2} or set(after)
+        for given, after in usage.after_a_given.items()
+    }
