@@ -367,7 +367,7 @@ def test_bench_entities_prints_b3_impure_records_and_records_per_major(
     scores = score_aliases(records, SISTERS)
     overall = scores["overall"]
     fake = {"source": "names", **scores, "names_pass": overall, "rules_alone": overall}
-    monkeypatch.setattr(aliases, "bench_entities", lambda db, gold: fake)
+    monkeypatch.setattr(aliases, "bench_entities", lambda db, gold, judged: fake)
     monkeypatch.setattr("saadi_desktop.store.BookDB.open", lambda path: contextlib.nullcontext())
     monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
     gold = tmp_path / "gold.json"
@@ -402,7 +402,65 @@ def test_split_majors_and_the_aliases_no_gold_lists_are_reported() -> None:
     assert result["split_majors"] == [
         {"character": "Elizabeth", "records": [["Lizzy"], ["Elizabeth"]]}]  # fmt: skip
     # to be judged, not wrong by themselves: 'Jane Bennet' is Jane's, and the gold leaves it out
-    assert result["unlisted"] == [{"record": "7", "character": "Jane", "aliases": ["jane bennet"]}]
+    unjudged = {"right": [], "wrong": [], "unjudged": ["jane bennet"]}
+    assert result["unlisted"] == [
+        {"record": "7", "character": "Jane", "aliases": ["jane bennet"], **unjudged}]  # fmt: skip
+
+
+def test_aliases_a_reader_judged_right_count_as_the_records_own_in_the_judged_precision() -> None:
+    records = {"7": ["Jane", "Miss Bennet", "Jane Bennet", "Janey", "the eldest"], "8": ["Lizzy"]}
+    judged = {"Jane": {"right": ["Jane Bennet", "Lizzy"], "wrong": ["Janey"]}}
+    result = score_aliases(records, SISTERS, judged)
+    overall = result["overall"]
+    # on the matched records 7 and 8: six aliases, of which the gold lists Jane, Miss Bennet
+    # (Jane's) and Lizzy (Elizabeth's); 'Jane Bennet' is judged right, 'Janey' wrong, 'the
+    # eldest' not judged, which counts against the record as a wrong one does
+    assert overall["precision"] == 0.5 and overall["precision_judged"] == round(4 / 6, 4)
+    assert overall["recall"] == round(3 / 9, 4)  # the gold's recall, whatever the verdicts
+    assert overall["f1_judged"] == round(2 * (4 / 6) * (3 / 9) / (4 / 6 + 3 / 9), 4)
+    # a verdict on an alias the gold lists changes nothing: 'Lizzy' is Elizabeth's
+    assert result["unlisted"] == [{"record": "7", "character": "Jane",
+        "aliases": ["jane bennet", "janey", "the eldest"], "right": ["jane bennet"],
+        "wrong": ["janey"], "unjudged": ["the eldest"]}]  # fmt: skip
+    assert score_aliases(records, SISTERS)["overall"]["precision_judged"] == 0.5
+
+
+def test_bench_entities_reads_a_readers_verdicts_beside_each_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlib
+
+    from saadi_desktop import cli
+    from saadi_desktop.eval import aliases
+
+    given: list[object] = []
+
+    def fake(db: object, gold: list[dict[str, object]], judged: object) -> dict[str, object]:
+        given.append(judged)
+        scores = score_aliases({"7": ["Jane", "Jane Bennet"]}, gold, judged)  # type: ignore[arg-type]
+        return {"source": "names", **scores, "names_pass": scores["overall"],
+                "rules_alone": scores["overall"], "unlisted_entries": []}  # fmt: skip
+
+    monkeypatch.setattr(aliases, "bench_entities", fake)
+    monkeypatch.setattr("saadi_desktop.store.BookDB.open", lambda path: contextlib.nullcontext())
+    monkeypatch.setattr("saadi_desktop.library.resolve_book", lambda book: Path(book))
+    gold = tmp_path / "sisters.aliases.json"
+    gold.write_text(json.dumps({"characters": SISTERS}))
+    verdicts = tmp_path / "judged"
+    verdicts.mkdir()
+    (verdicts / "sisters.judged.json").write_text(
+        json.dumps({"judged": {"Jane": {"right": ["Jane Bennet"], "why": "her full name"}}})
+    )
+    assert cli.main(["bench", "entities", "a", str(gold), "--judged", str(verdicts)]) == 0
+    out = capsys.readouterr().out
+    assert given == [{"Jane": {"right": ["Jane Bennet"], "wrong": []}}]
+    assert out.splitlines()[1].split()[-4:] == ["p", "judged", "f1", "judged"]
+    assert "  no gold lists, on Jane: jane bennet (judged right)" in out
+    assert cli.main(["bench", "entities", "a", str(gold)]) == 0  # no verdicts: as before
+    assert given[-1] is None and "judged" not in capsys.readouterr().out
+    (verdicts / "sisters.judged.json").write_text("{not json")
+    assert cli.main(["bench", "entities", "a", str(gold), "--judged", str(verdicts)]) == 1
+    assert "sisters.judged.json: not a file of judged aliases" in capsys.readouterr().err
 
 
 def test_bench_entities_reports_every_gold_given_and_their_macro_average(
@@ -413,7 +471,7 @@ def test_bench_entities_reports_every_gold_given_and_their_macro_average(
     from saadi_desktop import cli
     from saadi_desktop.eval import aliases
 
-    def fake(db: object, gold: list[dict[str, object]]) -> dict[str, object]:
+    def fake(db: object, gold: list[dict[str, object]], judged: object) -> dict[str, object]:
         records = {"7": ["Jane", "Miss Bennet"], "8": ["Lizzy", "Elizabeth"]}
         if len(gold) == 1:
             records = {"7": ["Mr. Collins"]}

@@ -122,6 +122,12 @@ def register(commands: Commands, top: argparse.ArgumentParser) -> None:
     sub.set_defaults(handler=cmd_bench_entities)
     sub.add_argument("pairs", nargs="*", metavar="BOOK GOLD", help="a book and its alias gold")
     sub.add_argument("--list", metavar="FILE", help="a file of 'BOOK GOLD' lines, one a book")
+    sub.add_argument(
+        "--judged",
+        metavar="DIR",
+        help="a reader's verdicts on the aliases a gold leaves out: DIR/NAME.judged.json for "
+        "the gold NAME.aliases.json (precision and F1 judged, beside the gold's)",
+    )
     json_flag(sub)
 
 
@@ -342,7 +348,7 @@ def cmd_bench_summaries(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_entities(args: argparse.Namespace) -> int:
-    from saadi_desktop.eval.aliases import bench_entities, macro_average
+    from saadi_desktop.eval.aliases import bench_entities, macro_average, read_judged
     from saadi_desktop.library import resolve_book
 
     pairs = list(args.pairs)
@@ -362,8 +368,16 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
             gold = json.loads(Path(data).read_text(encoding="utf-8"))["characters"]
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise StoreError(f"{data}: not an alias gold file ({error})") from None
+        judged = None
+        if args.judged:
+            verdicts = Path(args.judged) / Path(data).name.replace(".aliases.json", ".judged.json")
+            try:
+                judged = read_judged(str(verdicts)) if verdicts.exists() else None
+            except ValueError as error:
+                raise StoreError(str(error)) from None
         with BookDB.open(resolve_book(book)) as db:
-            reports.append({**bench_entities(db, gold), "book": book, "gold": data})
+            report = bench_entities(db, gold, judged)
+            reports.append({**report, "book": book, "gold": data, "judged": judged is not None})
     several = len(reports) > 1
     if args.json:
         print_json({"books": reports, "macro": macro_average(reports)} if several else reports[0])
@@ -376,9 +390,10 @@ def cmd_bench_entities(args: argparse.Namespace) -> int:
         macro = macro_average(reports)
         print(f"== macro average over {macro['books']} golds "
               f"(most records of a major character: {macro['max_records_per_major']})")  # fmt: skip
-        keys = ("precision", "recall", "f1", "b3_precision", "b3_recall", "min_b3_precision")
+        keys = ("precision", "recall", "f1", "precision_judged", "f1_judged", "b3_precision",
+                "b3_recall", "min_b3_precision")  # fmt: skip
         print_table(
-            ("", "precision", "recall", "f1", "B³ p", "B³ r", "min B³ p"),
+            ("", "precision", "recall", "f1", "p judged", "f1 judged", "B³ p", "B³ r", "min B³ p"),
             [(label, *(str(macro[part][k]) for k in keys)) for label, part in (
                 ("names pass", "names_pass"), ("names + rules", "rules_alone"),
                 ("overall", "overall"))],
@@ -392,12 +407,13 @@ def _print_entities(report: dict[str, Any]) -> None:
         print(f"gold: {report['placeholders']} annotation tags ('_narr', '_group', …) left out")
     rows = [("overall", report["overall"]), *report["by_category"].items()]
     rows += [("names pass", report["names_pass"]), ("names + rules", report["rules_alone"])]
-    keys = ("recall", "precision", "f1", "merges", "splits", "b3_precision", "b3_recall", "b3_f1",
-            "impure_records")  # fmt: skip
-    print_table(
-        ("", "recall", "precision", "f1", "merges", "splits", "B³ p", "B³ r", "B³ f1", "impure"),
-        [(label, *(str(r[k]) for k in keys)) for label, r in rows],
-    )
+    keys: tuple[str, ...] = ("recall", "precision", "f1", "merges", "splits", "b3_precision",
+                             "b3_recall", "b3_f1", "impure_records")  # fmt: skip
+    head: tuple[str, ...] = ("", "recall", "precision", "f1", "merges", "splits", "B³ p", "B³ r",
+                             "B³ f1", "impure")  # fmt: skip
+    if report.get("judged"):  # a reader's verdicts on the aliases the gold leaves out
+        keys, head = (*keys, "precision_judged", "f1_judged"), (*head, "p judged", "f1 judged")
+    print_table(head, [(label, *(str(r[k]) for k in keys)) for label, r in rows])
     if report["records_per_major"]:
         spread = sorted(report["records_per_major"].items(), key=lambda item: -item[1])
         print(f"records per major character (max {report['max_records_per_major']}): "
@@ -410,7 +426,11 @@ def _print_entities(report: dict[str, Any]) -> None:
     for miss in report["worst_misses"][:8]:
         print(f"  missed for {miss['character']}: {', '.join(miss['missing'])}")
     for extra in report.get("unlisted", []):
-        print(f"  no gold lists, on {extra['character']}: {', '.join(extra['aliases'])}")
+        verdicts = [f"{', '.join(extra[kind])} ({label})" for kind, label in (
+            ("right", "judged right"), ("wrong", "judged wrong"), ("unjudged", "not judged"))
+            if extra[kind]]  # fmt: skip
+        told = "; ".join(verdicts) if report.get("judged") else ", ".join(extra["aliases"])
+        print(f"  no gold lists, on {extra['character']}: {told}")
     for entry in report.get("unlisted_entries", []):
         print(f"  an entry no gold lists ({entry['type']}, {entry['mentions']} mentions): "
               + " / ".join(entry["names"]))  # fmt: skip

@@ -33,7 +33,10 @@ holding at least one of its own aliases (the goal: none over 2), ``max_records_p
 largest; ``split_majors`` shows the records of each major character on more than one.
 ``unlisted`` gives, for each matched record, its aliases that no gold character lists: a gold
 leaves names out, so these are for a reader to judge, not wrong by themselves (alias precision
-counts them against the record).
+counts them against the record). A reader's verdicts (:func:`read_judged`) sort them into right,
+wrong and not yet judged; ``precision_judged`` counts those judged right as the record's own and
+every other against it, and ``f1_judged`` pairs it with the same recall: the gold's figures stay
+as they are beside them.
 
 A PDNC gold also lists its annotation tags as aliases: '_narr' (the narrator), '_group' (several
 speakers at once), '_unknowable' (a speaker no one can tell). No text writes them, so they are
@@ -43,6 +46,7 @@ nobody's name: :func:`named` leaves them out, and a character left with no name 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -102,6 +106,23 @@ def _b3_items(
     return scores
 
 
+def read_judged(path: str) -> dict[str, dict[str, list[str]]]:
+    """A reader's verdicts on the aliases a gold leaves out, from a JSON file: character's
+    canonical name → {'right': [aliases], 'wrong': [aliases], 'why': 'the passages read'}.
+    Raises ValueError (naming the file) when it is not one."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            verdicts = json.load(handle)["judged"]
+        return {
+            str(name): {
+                kind: [str(a) for a in verdict.get(kind, [])] for kind in ("right", "wrong")
+            }
+            for name, verdict in verdicts.items()
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path}: not a file of judged aliases ({error})") from None
+
+
 def named(gold: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The gold characters with the names a text can write: without PDNC's annotation tags
     ('_narr', '_group', '_unknowable'), and without a character who had only those."""
@@ -118,11 +139,15 @@ def _placeholders(gold: Sequence[Mapping[str, Any]]) -> int:
 
 
 def score_aliases(
-    records: Mapping[str, Sequence[str]], gold: Sequence[Mapping[str, Any]]
+    records: Mapping[str, Sequence[str]],
+    gold: Sequence[Mapping[str, Any]],
+    judged: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
 ) -> dict[str, Any]:
     """``records``: record id → its name and aliases; ``gold``: the ``characters`` list (its
-    annotation tags left out, :func:`named`)."""
+    annotation tags left out, :func:`named`); ``judged``: a reader's verdicts on aliases the
+    gold leaves out (:func:`read_judged`), character → {'right': […], 'wrong': […]}."""
     placeholders, gold = _placeholders(gold), named(gold)
+    judged = judged or {}
     predicted = {rid: {_fold(a) for a in aliases} for rid, aliases in records.items()}
     matches: list[tuple[Mapping[str, Any], str | None, set[str]]] = []
     for character in gold:
@@ -164,6 +189,14 @@ def score_aliases(
         belonging = sum(len(predicted[rid] & owned) for rid, owned in owners.items())
         recall = found / total if total else 0.0
         precision = belonging / on_records if on_records else 0.0
+        right: dict[str, set[str]] = {}  # record → unlisted aliases a reader judged its own
+        for character, rid, _ in rows:
+            verdict = judged.get(str(character["canonical"]), {})
+            if rid is not None:
+                ruled = {_fold(a) for a in verdict.get("right", ())} - set(listed_by)
+                right.setdefault(rid, set()).update(predicted[rid] & ruled)
+        judged_right = sum(len(aliases) for aliases in right.values())
+        precision_judged = (belonging + judged_right) / on_records if on_records else 0.0
         merged = [rid for rid in owners if sum(1 for _, r, _ in rows if r == rid) > 1]
         splits = sum(
             1
@@ -182,6 +215,8 @@ def score_aliases(
             "recall": round(recall, 4),
             "precision": round(precision, 4),
             "f1": round(_harmonic(precision, recall), 4),
+            "precision_judged": round(precision_judged, 4),
+            "f1_judged": round(_harmonic(precision_judged, recall), 4),
             "merges": len(merged),
             "splits": splits,
             "b3_precision": round(b3_precision, 4),
@@ -224,7 +259,12 @@ def score_aliases(
         if c.get("category") == "major" and per_major[str(c["canonical"])] > 1
     ]
     unlisted = [  # aliases a gold leaves out: right or wrong, a reader judges
-        {"record": rid, "character": c["canonical"], "aliases": sorted(extra)}
+        {
+            "record": rid,
+            "character": c["canonical"],
+            "aliases": sorted(extra),
+            **_verdicts(extra, judged.get(str(c["canonical"]), {})),
+        }
         for c, rid, _ in matches
         if rid is not None and (extra := predicted[rid] - set(listed_by))
     ]
@@ -245,7 +285,19 @@ def score_aliases(
     }
 
 
-MACRO_KEYS = ("precision", "recall", "f1", "b3_precision", "b3_recall", "b3_f1")
+def _verdicts(extra: set[str], verdict: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """The aliases of ``extra`` a reader judged right, judged wrong, and not yet judged."""
+    right = extra & {_fold(a) for a in verdict.get("right", ())}
+    wrong = extra & {_fold(a) for a in verdict.get("wrong", ())}
+    return {
+        "right": sorted(right),
+        "wrong": sorted(wrong),
+        "unjudged": sorted(extra - right - wrong),
+    }
+
+
+MACRO_KEYS = ("precision", "recall", "f1", "precision_judged", "f1_judged", "b3_precision",
+              "b3_recall", "b3_f1")  # fmt: skip
 
 
 def macro_average(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -268,7 +320,11 @@ def _harmonic(precision: float, recall: float) -> float:
 TOP_ENTRIES = 30  # the entries of a book a reader sees first
 
 
-def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def bench_entities(
+    db: Any,
+    gold: Sequence[Mapping[str, Any]],
+    judged: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
+) -> dict[str, Any]:
     """Score the LLM entity memory (when the book is indexed), the zero-LLM names pass, and the
     names pass as the identity rules read it with no model answer (what the entity list shows
     before the model has read a passage; the figures of a book not indexed yet). Also the
@@ -286,8 +342,8 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
         f"n{entity}": [v for c in group for v in c["variants"]] for entity, group in groups.items()
     }
     memory = {str(r.id): [r.name, *r.aliases] for r in store.records(db)}
-    names_score = score_aliases(names_pass, gold)
-    rules_score = score_aliases(rules, gold)
+    names_score = score_aliases(names_pass, gold, judged)
+    rules_score = score_aliases(rules, gold, judged)
     listed = {_fold(a) for c in gold for a in c["aliases"]}
     kinds = {entity: kind for entity, kind in read.values()}
     mentioned = sorted(
@@ -311,4 +367,9 @@ def bench_entities(db: Any, gold: Sequence[Mapping[str, Any]]) -> dict[str, Any]
     }
     if not memory:
         return {"source": "names", **rules_score, **figures}
-    return {"source": "llm", "records": len(memory), **score_aliases(memory, gold), **figures}
+    return {
+        "source": "llm",
+        "records": len(memory),
+        **score_aliases(memory, gold, judged),
+        **figures,
+    }
