@@ -161,6 +161,7 @@ class BookText:
                 and name[-1] == surname
                 and (title in UNMARRIED or (title == name[0] and is_given_name(name[0])))
                 and cluster.gender != "m"
+                and self._lean(name[0]) != "m"  # 'Berry Hamilton … his house': no daughter
             ):
                 daughters.setdefault(cluster.id, set()).add(name[0])
         return misses, daughters
@@ -316,7 +317,8 @@ class BookText:
         Pontellier'), as the married woman 'Mrs.' and the surname alone names (cluster
         ``alone``): when she is never 'Miss' of the name (a daughter: 'Miss Sibyl Vane' beside
         her mother 'Mrs. Vane'; 'Miss Lydia' may be 'Lydia Wickham'), is named by no patronymic
-        (a Russian name tells no marriage), and no other woman of the name is named in full (a
+        (a Russian name tells no marriage), and no other woman of the name is named in full but
+        a daughter, 'Miss' of it ('Miss Kitty Hamilton' beside her mother 'Fannie Hamilton'; a
         man may be: her husband; ``bearers`` leaves out the one found to be 'Mr.' of it)."""
         full = [
             c
@@ -326,13 +328,13 @@ class BookText:
             and not any(gender(v) == "m" or self._lean(core(v)[0]) == "m" for v in c.variants)
             and any(_full_name(v, surname) for v in c.variants)
         ]
-        if len(full) != 1:
+        married = [c for c in full if not _unmarried(list(c.variants), surname)]
+        if len(married) != 1:
             return None
-        woman = full[0]
+        woman = married[0]
         names = list(woman.variants)
         if (
-            any(v.split()[0] in UNMARRIED for v in _bearing(names, surname))
-            or any(_by_patronymic(v) for v in names)
+            any(_by_patronymic(v) for v in names)
             or not (
                 woman.gender == "f"
                 or any(self._lean(core(v)[0]) == "f" for v in names if _full_name(v, surname))
@@ -439,3 +441,8 @@ def _wife(name: str) -> bool:
     """'Mrs. Charles Musgrove': a wife named by her husband's full name."""
     own = core(name)
     return name.split()[0] in ("Mrs", "Mrs.") and len(own) >= 2 and is_given_name(own[0])
+
+
+def _unmarried(names: Sequence[str], surname: str) -> bool:
+    """Whether a woman's names call her 'Miss' of ``surname``: a daughter of the name."""
+    return any(v.split()[0] in UNMARRIED for v in _bearing(names, surname))

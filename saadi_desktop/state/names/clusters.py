@@ -198,6 +198,8 @@ class NamesPass:
                 if c.gender in ("", gender)
                 and any(_core(v)[:1] == core and _honorific(v) in dropped for v in c.variants)
             ]
+            if any(_surname_in(core[0], c) for c in clusters):
+                same = []  # a surname of the book's ('Berry Hamilton'): 'Miss Hamilton' is his kin
             rule = rules.A_TITLE_DROPPED
         elif (
             not same

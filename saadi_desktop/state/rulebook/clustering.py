@@ -160,7 +160,8 @@ A_TITLE_DROPPED = Rule(
     "given name bare ('Sir William' of 'Sir William Lucas', 'Mlle. Polina' of 'Polina "
     "Alexandrovna', 'Master Harry' of 'Harry Musgrove'); 'Mr.' before a word the book writes "
     "only as a given name is a young man's or a servant's address by it ('Mr. Thaddeus' of "
-    "'Mr. Thaddeus Sholto').",
+    "'Mr. Thaddeus Sholto'). A word the book writes as a surname is one after any title: 'Miss "
+    "Hamilton' is not Joe Hamilton by a given name 'Hamilton'.",
     (
         Case(
             "Austen",
@@ -191,6 +192,22 @@ A_TITLE_DROPPED = Rule(
             ("At the door stood Teddy Henfrey; and Teddy Henfrey mended the clock.",
              "“Good afternoon, Mr. Teddy,” said Mrs. Hall; and Mr. Teddy went out."),
             same=(("Teddy Henfrey", "Mr. Teddy"),),
+        ),
+        Case(
+            "Dunbar",
+            ("Then came Joe Hamilton; and Joe Hamilton said he was a barber. Joe Hamilton said he "
+             "was tired, and Joe Hamilton thought he would rest.",
+             "Then Hamilton said nothing; and Hamilton went out.",
+             "“A great piece of work, Miss Hamilton,” said the fellow; and Miss Hamilton laughed."),
+            apart=(("Joe Hamilton", "Miss Hamilton"),),
+        ),
+        Case(
+            "Doyle",
+            ("Then came John Douglas; and John Douglas said he was cold. John Douglas said he was "
+             "tired, and John Douglas thought he would rest.",
+             "Then Douglas smiled; and Douglas slept.",
+             "“Come, Miss Douglas,” said Holmes; and Miss Douglas rose."),
+            apart=(("John Douglas", "Miss Douglas"),),
         ),
     ),
 )  # fmt: skip

@@ -68,9 +68,10 @@ ONE_BEARER = Rule(
     "daughters). A surname alone and untitled is also the one titled bearer of it ('Hill' is Mrs. "
     "Hill), unless the pronouns say otherwise; 'Mrs.' and a surname is the one woman the book "
     "names in full by it, when she is never 'Miss' of the name ('Mrs. Pontellier' is Edna "
-    "Pontellier; not the 'Sibyl Vane' of 'Miss Sibyl Vane' beside her mother), the man found to be"
-    " 'Mr.' of it being her husband ('Mrs. Wickham' is Lydia Wickham beside George). The join is "
-    "made where both names, and whatever allowed it, have been read.",
+    "Pontellier; not the 'Sibyl Vane' of 'Miss Sibyl Vane' beside her mother), a daughter named "
+    "'Miss' of it aside ('Mrs. Hamilton' is Fannie Hamilton beside 'Miss Kitty Hamilton') and the"
+    " man found to be 'Mr.' of it being her husband ('Mrs. Wickham' is Lydia Wickham beside "
+    "George). The join is made where both names, and whatever allowed it, have been read.",
     (
         Case(
             "Wilde",
@@ -175,6 +176,24 @@ ONE_BEARER = Rule(
              "Upon the card was written Henry Astley; and Henry Astley, he said, was his name."),
             same=(("Monsieur Astley", "Mr. Astley", "Henry Astley"),),
         ),
+        Case(
+            "Dunbar",
+            ("Then said Mrs. Hamilton, “Yes,” and Mrs. Hamilton smiled; Mr. Hamilton read.",
+             "Then Fannie Hamilton cooked; and Fannie Hamilton said she was happy. Fannie Hamilton "
+             "said she was tired, and Fannie Hamilton thought she would rest.",
+             "Then Miss Kitty Hamilton danced; and Miss Kitty Hamilton sang, and she was gay."),
+            same=(("Mrs. Hamilton", "Fannie Hamilton"),),
+            apart=(("Mrs. Hamilton", "Miss Kitty Hamilton"),),
+        ),
+        Case(
+            "Austen",
+            ("Then said Mrs. Price, “Yes,” and Mrs. Price sighed; Mr. Price swore.",
+             "Then Frances Price wrote to her sister; and Frances Price said she was poor. Frances "
+             "Price said she was tired, and Frances Price thought she would rest.",
+             "Then Miss Susan Price came; and Miss Susan Price said she would help."),
+            same=(("Mrs. Price", "Frances Price"),),
+            apart=(("Mrs. Price", "Miss Susan Price"),),
+        ),
     ),
 )  # fmt: skip
 
@@ -185,9 +204,10 @@ ELDEST_DAUGHTER = Rule(
     "'Miss' and a surname is the eldest unmarried daughter of the name: the one the book names in "
     "full, when it never speaks of several ('the Miss Musgroves'; 'Miss Bingley' is Caroline "
     "Bingley; a name of no known gender written in one passage is no second daughter: 'the fate of"
-    " Arthur Morstan'); among several, the one it never calls 'Miss' and her given name as it "
-    "calls every younger sister ('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), "
-    "when the pronouns show her a woman.",
+    " Arthur Morstan'; nor one the pronouns show a man: 'Berry Hamilton … his house'); among "
+    "several, the one it never calls 'Miss' and her given name as it calls every younger sister "
+    "('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), when the pronouns show "
+    "her a woman.",
     (
         Case(
             "Austen",
@@ -224,6 +244,14 @@ ELDEST_DAUGHTER = Rule(
              "Her name was Mary Morstan; and Mary Morstan, she said, was alone in the world.",
              "Holmes alone knew the fate of Arthur Morstan. Then Mary Morstan wept, and she left."),
             same=(("Miss Morstan", "Mary Morstan"),),
+        ),
+        Case(
+            "Dunbar",
+            ("Then came Berry Hamilton; and Berry Hamilton was proud of his house.",
+             "Berry Hamilton said he was tired, and Berry Hamilton said he would rest; Berry "
+             "Hamilton thought he was happy.",
+             "“A great piece of work, Miss Hamilton,” said the fellow; and Miss Hamilton laughed."),
+            apart=(("Berry Hamilton", "Miss Hamilton"),),
         ),
     ),
 )  # fmt: skip
