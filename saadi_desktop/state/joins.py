@@ -40,9 +40,10 @@ def shortens(nick: str, full: str, senses: int = NICKNAME_SENSES, *, russian: bo
 
 
 def _familiar(a: str, b: str) -> bool:
-    """Whether one given name is the other's familiar form by a nickname table, the
-    diminutive of at most :data:`NICKNAME_SENSES` names ('Charley', 'Charles'; 'Sonia', 'Sofya')."""
-    return shortens(a, b) or shortens(b, a) or russian_pair(a, b)
+    """Whether one given name is the other's familiar form by a nickname table ('Charley',
+    'Charles'; 'Sonia', 'Sofya'), however many names the diminutive shortens: beside one
+    surname, 'Frank' of four names is Francis ('Frank Oakley', 'Francis Oakley')."""
+    return is_diminutive(a, b) or is_diminutive(b, a) or russian_pair(a, b)
 
 
 def russian_pair(a: str, b: str) -> bool:

@@ -263,7 +263,8 @@ FAMILIAR_FULL_NAME = Rule(
     "A full name whose given name is the familiar form of another's, by the nickname tables, "
     "with the same surname, is that person ('Charley Tolland' and 'Charles Tolland'; 'Sonia "
     "Marmeladov' and 'Sofya Semyonovna Marmeladov') when neither is titled — a father is 'Mr. "
-    "Thomas Bertram', his son 'Tom Bertram' — and one record fits.",
+    "Thomas Bertram', his son 'Tom Bertram' — and one record fits, however many names the "
+    "familiar form may shorten: beside one surname, 'Frank' is Francis ('Frank Oakley').",
     (
         Case(
             "Austen",
@@ -282,6 +283,18 @@ FAMILIAR_FULL_NAME = Rule(
             ("“Come in,” said Tom Bertram; and Tom Bertram went in.",
              "Later said Mr. Thomas Bertram, “Yes,” and Mr. Thomas Bertram left."),
             apart=(("Tom Bertram", "Mr. Thomas Bertram"),),
+        ),
+        Case(
+            "Dunbar",
+            ("“Come in,” said Francis Oakley; and Francis Oakley painted.",
+             "Later said Frank Oakley, “Yes,” and Frank Oakley left for Paris."),
+            same=(("Francis Oakley", "Frank Oakley"),),
+        ),
+        Case(
+            "Doyle",
+            ("“I am ready,” said Francis Moulton; and Francis Moulton sailed.",
+             "Then said Frank Moulton, “I came back,” and Frank Moulton smiled."),
+            same=(("Francis Moulton", "Frank Moulton"),),
         ),
     ),
 )  # fmt: skip
