@@ -68,8 +68,9 @@ NEVER_A_NAME = Rule(
     "never-a-name",
     "mining",
     "which capitalised words are never names",
-    "Months, days, feasts, interjections, 'God', 'Heaven', 'Mamma', 'Papa', plural forms of "
-    "address ('Messrs') and contractions ('I’ll') are capitalised but name no one.",
+    "Months, days, feasts, interjections, 'God', 'Heaven' (and as a dialect speaks them: "
+    "'Gawd', 'Lawd'), 'Mamma', 'Papa', plural forms of address ('Messrs'), a compass point's "
+    "adjective ('Southern') and contractions ('I’ll') are capitalised but name no one.",
     (
         Case(
             "Austen",
@@ -84,6 +85,13 @@ NEVER_A_NAME = Rule(
              "Holmes went to see Messrs. Holder, and Holmes smiled at Mr. Holder."),
             same=(("Mr. Holder",),),
             absent=("Messrs",),
+        ),
+        Case(
+            "Dunbar",
+            ("“O Gawd! O Gawd!” cried Fannie; and Fannie wept in the Southern town.",
+             "“Gawd knows, child,” said Fannie; and the Southern city slept, and Gawd was kind."),
+            same=(("Fannie",),),
+            absent=("Gawd", "Southern"),
         ),
     ),
 )  # fmt: skip
