@@ -340,6 +340,22 @@ def same_given_name(x: str, y: str) -> bool:
     )
 
 
+FAMILIAR_ENDINGS = ("y", "ie", "ey")  # 'Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', 'Georgie'
+
+
+def familiar_ending(familiar: str, name: str) -> bool:
+    """Whether ``familiar`` is ``name`` with a familiar ending, its last consonant doubled or
+    its last 'e' dropped as English spells it ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs',
+    'Georgie' of 'George'): the same name, whatever the table knows of either."""
+    if len(name) < 3 or not familiar.startswith(name[:-1]):
+        return False
+    return any(
+        familiar == stem + ending
+        for ending in FAMILIAR_ENDINGS
+        for stem in (name, name + name[-1], name[:-1] if name.endswith("e") else name)
+    )
+
+
 def is_nickname(x: str, y: str) -> bool:
     """Whether the nickname table says one given name is a diminutive of the other
     ('Lizzy' and 'Elizabeth'; 'Eliza' and 'Elizabeth')."""

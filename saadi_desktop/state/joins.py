@@ -11,6 +11,7 @@ from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.identity import (
     conflict,
     core,
+    familiar_ending,
     is_diminutive,
     names_it_shortens,
     said_to_be,
@@ -79,6 +80,29 @@ class Joins(Ledger):
                     for w in filter(None, map(given_name_of, record.names()))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
+        return self.records[found.pop()] if len(found) == 1 else None
+
+    def _ending_owner(self, cluster: int, variants: Sequence[str], seq: int) -> EntityRecord | None:
+        """The one record with a one-word name that a one-word variant is with a familiar
+        ending, or the other way round ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs'), when the
+        book writes both in two passages at least and no title or gender keeps them apart:
+        the table's guess that they are two given names gives way to the spelling. Only names
+        read by chunk ``seq`` join; the passages are counted over the whole book, which can only
+        hold the join back."""
+        words = [v for v in variants if " " not in v]
+        if not words or len(self.book.chunks_of.get(cluster, [])) < 2:
+            return None
+        found = {
+            record.id
+            for other, rid in self.by_cluster.items()
+            if len(self.book.chunks_of.get(other, [])) >= 2
+            and (record := self.records[rid]).type in ("person", "other")
+            for name, at in self.book.clusters[other].variants.items()
+            if at <= seq
+            and " " not in name
+            and any(familiar_ending(w, name) or familiar_ending(name, w) for w in words)
+            and conflict(record.names(), variants) in ("", "different given names")
+        }
         return self.records[found.pop()] if len(found) == 1 else None
 
     def _one_of_the_name(self, cluster: int, seq: int) -> EntityRecord | None:

@@ -229,6 +229,7 @@ class Memory(Joins, Kinds, Proposals):
             (rules.NICKNAME, lambda: self._nickname_owner(variants)),
             (None, lambda: self._one_of_the_name(cluster, seq)),
             (rules.FAMILIAR_FULL_NAME, lambda: self._familiar_owner(variants)),
+            (rules.NICKNAME, lambda: self._ending_owner(cluster, variants, seq)),
         )
         for rule, find in joins:
             full = find() if rule is None or on(rule) else None

@@ -33,10 +33,14 @@ CANNOT_LINK = Rule(
 NICKNAME = Rule(
     "a-nickname",
     "identity",
-    "which record a given name alone joins by the nickname table",
+    "which record a name alone joins by its familiar form",
     "A given name alone, or after a title a book drops, joins the one record whose given name "
     "the English table relates to it ('Lizzy' of Elizabeth, 'Harry' of Lord Henry), when the "
-    "diminutive is one of at most three names; 'Lee' (seven) identifies no one.",
+    "diminutive is one of at most three names; 'Lee' (seven) identifies no one. A one-word name "
+    "that is another's with a familiar ending ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', "
+    "'Georgie' of 'George') is that person too, given name or surname, whatever the table knows,"
+    " when one record fits, no title or gender keeps them apart and the book writes each in two "
+    "passages at least: a 'Ted' called once in a crowd is no Teddy Henfrey.",
     (
         Case(
             "Austen",
@@ -49,6 +53,27 @@ NICKNAME = Rule(
             ("Lord Henry Wotton smiled; and Lord Henry Wotton spoke.",
              "“Harry,” said Basil, “you are wicked.” And Harry laughed."),
             same=(("Lord Henry Wotton", "Harry"),),
+        ),
+        Case(
+            "Dunbar",
+            ("His son and daughter, Joe and Kit, sat in the yard; and Kit sang.",
+             "Kitty helped her mother; and Kitty sang. Kit laughed.",
+             "Then Kitty went out; and Kitty danced."),
+            same=(("Kit", "Kitty"),),
+        ),
+        Case(
+            "Doyle",
+            ("Then came Wiggins; and Wiggins saluted Holmes.",
+             "“Good boy, Wigginsy,” said Holmes; and Wigginsy grinned. Wiggins ran.",
+             "Then Wigginsy came back; and Wigginsy said nothing."),
+            same=(("Wiggins", "Wigginsy"),),
+        ),
+        Case(
+            "Wells",
+            ("Then came Teddy Henfrey; and Teddy Henfrey mended the clock. Teddy laughed.",
+             "Then Teddy went out; and Teddy swore.",
+             "“Looky there, Ted,” quoth the younger of the men."),
+            apart=(("Teddy Henfrey", "Ted"),),
         ),
     ),
 )  # fmt: skip
