@@ -72,12 +72,18 @@ class Joins(Ledger):
         found: set[int] = set()
         for variant in variants:
             given = given_name_of(variant)
-            if given is None or len(core(variant)) != 1:
+            if given is None:
                 continue
+            alone = len(core(variant)) == 1
             for record in self.records.values():
+                # a full name ('James Harthouse') joins only a diminutive met alone ('Jem')
+                names = (
+                    record.names() if alone else [n for n in record.names() if len(core(n)) == 1]
+                )
                 if any(
-                    shortens(given, w, russian=False) or shortens(w, given, senses=1, russian=False)
-                    for w in filter(None, map(given_name_of, record.names()))
+                    (alone and shortens(given, w, russian=False))
+                    or shortens(w, given, senses=1, russian=False)
+                    for w in filter(None, map(given_name_of, names))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None

@@ -36,7 +36,9 @@ NICKNAME = Rule(
     "which record a name alone joins by its familiar form",
     "A given name alone, or after a title a book drops, joins the one record whose given name "
     "the English table relates to it ('Lizzy' of Elizabeth, 'Harry' of Lord Henry), when the "
-    "diminutive is one of at most three names; 'Lee' (seven) identifies no one. A one-word name "
+    "diminutive is one of at most three names; 'Lee' (seven) identifies no one. A given name, "
+    "alone or in full, joins a diminutive met alone before it when the diminutive has no other "
+    "sense ('James Harthouse' of his brother's 'Jem'). A one-word name "
     "that is another's with a familiar ending ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', "
     "'Georgie' of 'George') is that person too, given name or surname, whatever the table knows,"
     " when one record fits, no title or gender keeps them apart and the book writes each in two "
@@ -53,6 +55,20 @@ NICKNAME = Rule(
             ("Lord Henry Wotton smiled; and Lord Henry Wotton spoke.",
              "“Harry,” said Basil, “you are wicked.” And Harry laughed."),
             same=(("Lord Henry Wotton", "Harry"),),
+        ),
+        Case(
+            "Austen",
+            ("Then came Lizzy; and Lizzy laughed with Jane.",
+             "At noon Lizzy said she would walk; and Lizzy walked.",
+             "Then Elizabeth Bennet came home; and Elizabeth Bennet smiled at Jane."),
+            same=(("Lizzy", "Elizabeth Bennet"),),
+        ),
+        Case(
+            "Doyle",
+            ("Then came Jem; and Jem went to sea.",
+             "At noon Jem said he was tired; and Jem slept.",
+             "Then came James Browner; and James Browner wept."),
+            same=(("Jem", "James Browner"),),
         ),
         Case(
             "Dunbar",
