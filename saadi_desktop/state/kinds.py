@@ -20,6 +20,7 @@ from saadi_desktop.state.names import (
     IN_A_PLACE,
     LOCATIVE,
     SAINTS,
+    ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_given_name,
     is_street,
@@ -99,6 +100,8 @@ class Kinds(Ledger):
                 return _typed(rules.USED_AS_A_PLACE, "place"), False  # 'at Longbourn'
             if on(rules.PLACE_NOUN) and any(map(ends_in_a_place_noun, variants)):
                 return _typed(rules.PLACE_NOUN, "place"), False  # 'Boscombe Valley'
+            if on(rules.PLACE_NOUN) and any(map(ends_in_a_group_noun, variants)):
+                return _typed(rules.PLACE_NOUN, "organization"), False  # 'the Red-headed League'
             if on(rules.CALLED_WHO) and called_who(variants, read):
                 return _typed(rules.CALLED_WHO, "person"), True  # 'by name Heintze, who…'
         return kind, shown

@@ -30,6 +30,7 @@ from saadi_desktop.state.names.usage import (
 from saadi_desktop.state.names.variants import (
     IN_A_PLACE,
     LOCATIVE,
+    ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_street,
     locative_uses,
@@ -104,6 +105,7 @@ __all__ = [
     "NamesPass",
     "bound_words",
     "diminutive_table",
+    "ends_in_a_group_noun",
     "ends_in_a_place_noun",
     "given_name_table",
     "is_given_name",

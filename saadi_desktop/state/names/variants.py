@@ -9,6 +9,7 @@ from collections.abc import Collection, Container, Iterable
 from saadi_desktop.state.names.vocabulary import (
     ADDRESS,
     FEMALE,
+    GROUP_NOUNS,
     HONORIFICS,
     KIN_ADDRESS,
     MALE,
@@ -115,6 +116,13 @@ def ends_in_a_place_noun(variant: str) -> bool:
         and (words[-1] in PLACE_NOUNS or _singular(words[-1]) in PLACE_NOUNS)
         and words[0] not in HONORIFICS
     )
+
+
+def ends_in_a_group_noun(variant: str) -> bool:
+    """'the Red-headed League', 'the Salvation Army'; not 'Mr. Bank', whose 'Bank' is a
+    surname."""
+    words = variant.split()
+    return len(words) >= 2 and words[-1] in GROUP_NOUNS and words[0] not in HONORIFICS
 
 
 def is_street(variant: str) -> bool:

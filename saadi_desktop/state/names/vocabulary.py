@@ -74,6 +74,12 @@ PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "M
                "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
 
 
+# Nouns of a body of people: a name ending in one names a group ('the Red-headed League').
+GROUP_NOUNS = {"League", "Society", "Company", "Club", "Bank", "Association", "Union", "Committee",
+               "Council", "Brotherhood", "Army", "Navy", "Regiment", "Academy", "Guild",
+               "Corporation", "Institute"}  # fmt: skip
+
+
 # Titles a realm or a suit follows ('the King of Bohemia', 'the Duchess of Monmouth', 'the Knave
 # of Hearts'): title and realm are one name, and the realm alone is no one's.
 TITLES_OF = {"King", "Queen", "Prince", "Princess", "Duke", "Duchess", "Earl", "Count",

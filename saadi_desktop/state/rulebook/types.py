@@ -190,10 +190,11 @@ USED_AS_A_PLACE = Rule(
 PLACE_NOUN = Rule(
     "a-place-noun",
     "types",
-    "whether a name ending in a place noun is a place",
+    "whether a name ending in a place noun or a group noun is a place or a group",
     "A name of no other type that ends in a place noun, or its plural, is a place ('Boscombe "
     "Valley', 'Kellynch Hall', 'the Andaman Islands' — no family, though it ends in an 's'), "
-    "though it may share its first word with the name it is known by.",
+    "though it may share its first word with the name it is known by; one that ends in a noun "
+    "of a body of people is a group ('the Red-headed League', 'the Salvation Army').",
     (
         Case(
             "Doyle",
@@ -213,6 +214,18 @@ PLACE_NOUN = Rule(
              "were hot, and the Andaman Islands were wet.",
              "Then Small cursed the Andaman Islands, and the Andaman Islands were far."),
             kinds=(("the Andaman Islands", "place"),),
+        ),
+        Case(
+            "Doyle",
+            ("Wilson answered the Red-headed League; and the League paid him.",
+             "Then the League was dissolved, and Holmes laughed at the League."),
+            kinds=(("the League", "organization"),),
+        ),
+        Case(
+            "Wells",
+            ("A lass of the Salvation Army sang; and the Salvation Army marched by.",
+             "Kemp thought of the Salvation Army."),
+            kinds=(("the Salvation Army", "organization"),),
         ),
     ),
 )  # fmt: skip
