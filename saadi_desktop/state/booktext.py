@@ -370,6 +370,12 @@ class BookText:
                     found.setdefault(word, []).append((cluster, variant))
         return found
 
+    @cached_property
+    def whole(self) -> str:
+        """The whole book's text, its chunks kept apart as :meth:`read_by` keeps them: for the
+        rules that may only hold a decision back."""
+        return "\0".join(self.texts.values())
+
     def read_by(self, seq: int) -> list[str]:
         """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by
         a character no name rule's pattern crosses), for the rules that weigh how the text so

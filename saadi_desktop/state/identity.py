@@ -197,10 +197,21 @@ def pronoun_gender(name: str, texts: Iterable[str]) -> str:
     """'f' or 'm' when the first he or she that follows ``name`` in its sentence is mostly one
     gender's — at least three times, and twice as often as the other's ('Jane … she': 94 to 30
     in Pride and Prejudice) — or ''. Evidence of a given name's gender the book itself gives."""
+    return gender_of_votes(pronoun_votes(name, texts))
+
+
+def pronoun_votes(name: str, texts: Iterable[str]) -> Counter[str]:
+    """How often the first he or she after ``name`` in its sentence is a woman's ('f') and a
+    man's ('m')."""
     pattern = re.compile(rf"\b{re.escape(name)}\b[^.!?“”\"]{{0,60}}?\b(she|her|he|him|his)\b")
-    votes = Counter(
+    return Counter(
         "f" if m.group(1) in ("she", "her") else "m" for t in texts for m in pattern.finditer(t)
     )
+
+
+def gender_of_votes(votes: Counter[str]) -> str:
+    """The gender the pronouns give, at least three times and twice as often as the other's,
+    or ''."""
     (top, most), *rest = votes.most_common() or [("", 0)]
     return top if most >= 3 and most >= 2 * (rest[0][1] if rest else 0) else ""
 

@@ -3,6 +3,7 @@ first type, and its retyping as the text says more."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from saadi_desktop.state import rulebook as rules
@@ -10,8 +11,10 @@ from saadi_desktop.state.identity import (
     called_who,
     core,
     gender,
+    gender_of_votes,
     is_family,
     looks_like_place,
+    pronoun_votes,
     speaks,
 )
 from saadi_desktop.state.ledger import Ledger
@@ -30,6 +33,7 @@ from saadi_desktop.state.records import Change, EntityRecord
 from saadi_desktop.state.rulebook import Rule, decided, on
 
 PLACE_USES = 3
+PRONOUN_PLACES = 5  # a name the text genders is a person's if at most 1 use in 5 is a place's
 
 
 def _a_persons_names(variants: Sequence[str], cluster_gender: str) -> bool:
@@ -160,6 +164,28 @@ class Kinds(Ledger):
                 and on(rules.USED_AS_A_PLACE)
             ):
                 self._settle(record, "place", change, rules.USED_AS_A_PLACE)
+                continue
+            votes = self.pronouns.setdefault(cluster, Counter())
+            for name in {" ".join(core(v)) for v in variants} - {""}:
+                votes.update(pronoun_votes(name, here))
+            if (
+                record is not None
+                and record.type == "other"
+                and on(rules.A_PERSONS_NAME)
+                and gender_of_votes(votes)
+                and self._seldom_a_place(cluster)  # not 'Italy … she', 'to Italy'
+            ):
+                self._settle(record, "person", change, rules.A_PERSONS_NAME)  # 'Juliet … her'
+
+    def _seldom_a_place(self, cluster: int) -> bool:
+        """Whether the whole book puts the cluster's names after 'at', 'in', 'to', 'from'… in
+        one use in :data:`PRONOUN_PLACES` at most, over :data:`PLACE_USES` uses at least: a
+        name the text also says 'she' after may still be a country ('to Italy')."""
+        if cluster not in self.seldom:
+            variants = self.book.clusters[cluster].variants
+            near, found = locative_uses(variants, self.book.whole)
+            self.seldom[cluster] = found >= PLACE_USES and near * PRONOUN_PLACES <= found
+        return self.seldom[cluster]
 
     @staticmethod
     def _shown_a_person(variants: Sequence[str], gender: str, here: list[str]) -> Rule | None:

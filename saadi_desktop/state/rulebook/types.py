@@ -53,7 +53,10 @@ A_PERSONS_NAME = Rule(
     "types",
     "whether a titled or gendered name is a person",
     "A name with a title ('Mrs. Long', 'Dr. Watson'; not a saint's 'St. Petersburg') or a "
-    "gendered ending ('Avdotya Romanovna') is a person's.",
+    "gendered ending ('Avdotya Romanovna') is a person's; so is one of no other type that the "
+    "text genders, the first 'he' or 'she' after it in its sentence one gender's three times "
+    "and twice as often as the other's ('Juliet … her body', 'Tonga … he'), when the book puts "
+    "it after 'at', 'in', 'to' in one use in five at most: a country is 'she' too ('to Italy').",
     (
         Case(
             "Austen",
@@ -66,6 +69,29 @@ A_PERSONS_NAME = Rule(
             ("Avdotya Romanovna went to Petersburg; in Petersburg Avdotya Romanovna waited.",
              "From Petersburg came Avdotya Romanovna."),
             kinds=(("Avdotya Romanovna", "person"),),
+        ),
+        Case(
+            "Wilde",
+            ("Sibyl played Juliet; and Juliet was lovely, for she was young.",
+             "Then Juliet had been dead for years, and her body was dust.",
+             "The true test of any Juliet is the balcony, where she waits; and Juliet, she said, "
+             "was hers."),
+            kinds=(("Juliet", "person"),),
+        ),
+        Case(
+            "Doyle",
+            ("Small came with Tonga; and Tonga was faithful, for he loved him.",
+             "Then Tonga shot the dart, and he laughed.",
+             "Then Tonga fell into the river, and his body sank; and Small mourned Tonga."),
+            kinds=(("Tonga", "person"),),
+        ),
+        Case(
+            "Austen",
+            ("Bath, said Elizabeth, was her hope; and Bath was fine, she thought. Bath was gay, "
+             "she knew.",
+             "Sir Walter went to Bath; and in Bath Anne was sad. At Bath Anne walked.",
+             "From Bath Anne wrote; and in Bath Anne stayed, and to Bath Anne came back."),
+            kinds=(("Bath", "place"),),
         ),
     ),
 )  # fmt: skip
