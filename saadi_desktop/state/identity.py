@@ -15,11 +15,13 @@ from collections.abc import Iterable, Sequence
 
 from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.names import (
+    CLAUSE_VERBS,
     FEMALE,
     HONORIFICS,
     KIN_ADDRESS,
     MALE,
     PARTICLES,
+    SPEECH_VERBS,
     SPELLINGS,
     diminutive_table,
     ends_in_a_place_noun,
@@ -267,11 +269,6 @@ def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return found > 0 and near * 2 >= found
 
 
-_SPEECH = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|returned|whispered)"
-# a verb that begins the clause a speech verb reports: 'said Coketown was…', 'said Bingley had…'
-_CLAUSE_VERB = r"(?:was|were|is|are|had|has|would|could|should|will|might|must|did|does)\b"
-
-
 def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether the text makes the name a speaker ('replied Kitty', 'said the Knave', 'Kitty
     cried'; not 'said Coketown was a busy place'), calls it 'my dear' once ('my dear Gladys',
@@ -284,8 +281,8 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     # 'Dinah my dear!' (not 'Paris, my dear, is…', where the dear is someone else); 'said
     # Coketown was a busy place' reports a clause about a town, no speaker
     speaker = re.compile(
-        rf"{_SPEECH}\s+(?:the\s+)?(?:{pattern})(?!\w)(?!\s+{_CLAUSE_VERB})"
-        rf"|(?<!\w)(?:{pattern})\s+{_SPEECH}\b"
+        rf"{SPEECH_VERBS}\s+(?:the\s+)?(?:{pattern})(?!\w)(?!\s+{CLAUSE_VERBS})"
+        rf"|(?<!\w)(?:{pattern})\s+{SPEECH_VERBS}\b"
         rf"|\b[Mm]y\s+dear\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+my\s+dear\b"
     )
     # a call: '“Kitty!', '“Kitty, …', or a speech that ends on the name (', Gladys.”')

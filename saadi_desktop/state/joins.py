@@ -76,13 +76,22 @@ class Joins(Ledger):
                 continue
             alone = len(core(variant)) == 1
             for record in self.records.values():
-                # a full name ('James Harthouse') joins only a diminutive met alone ('Jem')
+                # a full name ('James Harthouse') joins only a diminutive met alone ('Jem'), in a
+                # record of no other surname ('Jane Merry' is not 'Janey' Archer)
                 names = (
                     record.names() if alone else [n for n in record.names() if len(core(n)) == 1]
                 )
+                if not alone and any(
+                    len(theirs := core(n)) >= 2 and theirs[-1] != core(variant)[-1]
+                    for n in record.names()
+                ):
+                    continue
                 if any(
                     (alone and shortens(given, w, russian=False))
-                    or shortens(w, given, senses=1, russian=False)
+                    or (
+                        (alone or len(w) < len(given))
+                        and shortens(w, given, senses=1, russian=False)
+                    )
                     for w in filter(None, map(given_name_of, names))
                 ) and not conflict(record.names(), variants):
                     found.add(record.id)

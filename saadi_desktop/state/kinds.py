@@ -3,6 +3,7 @@ first type, and its retyping as the text says more."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -26,6 +27,7 @@ from saadi_desktop.state.names import (
     ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_given_name,
+    is_role_mention,
     is_street,
     locative_uses,
 )
@@ -85,6 +87,8 @@ class Kinds(Ledger):
                 for w in core(v)[:1]
             )
         )
+        if all(map(is_role_mention, variants)):  # 'the croupier', who speaks somewhere
+            return _typed(rules.A_ROLE_THAT_SPEAKS, "person"), True
         read = self.book.read_by(seq)
         titled = on(rules.A_PERSONS_NAME) and _a_persons_names(
             variants, self.book.clusters[cluster].gender
@@ -180,11 +184,20 @@ class Kinds(Ledger):
     def _seldom_a_place(self, cluster: int) -> bool:
         """Whether the whole book puts the cluster's names after 'at', 'in', 'to', 'from'… in
         one use in :data:`PRONOUN_PLACES` at most, over :data:`PLACE_USES` uses at least: a
-        name the text also says 'she' after may still be a country ('to Italy')."""
+        name the text also says 'she' after may still be a country ('to Italy'); and as often
+        at most after another capitalised word, whose name it may end ('in New York', 'at Green
+        Gables': 'York' and 'Gables' are a place's, whatever 'she' follows them)."""
         if cluster not in self.seldom:
             variants = self.book.clusters[cluster].variants
             near, found = locative_uses(variants, self.book.whole)
-            self.seldom[cluster] = found >= PLACE_USES and near * PRONOUN_PLACES <= found
+            names = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+            # after a capitalised word inside a sentence: 'at Green Gables', not 'Then Juliet'
+            tails = len(re.findall(rf"(?<=[a-z,;:] )[A-Z]\w*\s+(?:{names})(?!\w)", self.book.whole))
+            self.seldom[cluster] = (
+                found >= PLACE_USES
+                and near * PRONOUN_PLACES <= found
+                and tails * PRONOUN_PLACES <= found
+            )
         return self.seldom[cluster]
 
     @staticmethod

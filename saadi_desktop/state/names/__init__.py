@@ -17,12 +17,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from saadi_desktop.state.names.clusters import Mention, NamesPass
-from saadi_desktop.state.names.mentions import mentions_in
+from saadi_desktop.state.names.mentions import is_role_mention, mentions_in, role_mentions
 from saadi_desktop.state.names.usage import (
     _usage,
     articled_words,
     bound_words,
     name_words,
+    speaking_roles,
     surname_words,
     surnames_of,
     titled_words,
@@ -37,6 +38,7 @@ from saadi_desktop.state.names.variants import (
     role_of,
 )
 from saadi_desktop.state.names.vocabulary import (
+    CLAUSE_VERBS,
     DROPPED_TITLES,
     FEMALE,
     HONORIFICS,
@@ -50,6 +52,7 @@ from saadi_desktop.state.names.vocabulary import (
     RANKS,
     RUSSIAN_DIMINUTIVES,
     SAINTS,
+    SPEECH_VERBS,
     SPELLINGS,
     STREETS,
     SURNAME_TITLES,
@@ -70,11 +73,12 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     usage = _usage(texts)
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
-    articled = articled_words(texts, usage)
+    articled, roles = articled_words(texts, usage), speaking_roles(texts)
     clusters = NamesPass(surnames_of(usage))
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:
         found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))
+        found += role_mentions(chunk_text, roles)  # 'said the croupier': someone unnamed
         clusters.read(seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((seq, clusters.cluster_of(variant).id, variant, count))
@@ -82,6 +86,7 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
 
 
 __all__ = [
+    "CLAUSE_VERBS",
     "DROPPED_TITLES",
     "FEMALE",
     "HONORIFICS",
@@ -97,6 +102,7 @@ __all__ = [
     "RANKS",
     "RUSSIAN_DIMINUTIVES",
     "SAINTS",
+    "SPEECH_VERBS",
     "SPELLINGS",
     "STREETS",
     "SURNAME_TITLES",
@@ -109,6 +115,7 @@ __all__ = [
     "ends_in_a_place_noun",
     "given_name_table",
     "is_given_name",
+    "is_role_mention",
     "is_street",
     "locative_uses",
     "mentions_in",

@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from saadi_desktop.state import rulebook as rules
+from saadi_desktop.state.names.mentions import is_role_mention
 from saadi_desktop.state.names.variants import (
     _address,
     _core,
@@ -135,11 +136,14 @@ class NamesPass:
 
     def _match(self, variant: str) -> NameCluster | None:
         """The one existing cluster this variant names, or None when none or several fit."""
+        if is_role_mention(variant):
+            return None  # 'the croupier' is someone of his own, met once his own variant is read
         core, gender, honorific = _core(variant), _gender(variant), _honorific(variant)
-        clusters = self.clusters
+        clusters = [c for c in self.clusters if not any(map(is_role_mention, c.variants))]
         if on(rules.PLACE_AND_PERSON):
-            clusters = [c for c in self.clusters if not _place_and_person(variant, c)]
-            decided(rules.PLACE_AND_PERSON, len(clusters) < len(self.clusters))
+            kept = [c for c in clusters if not _place_and_person(variant, c)]
+            decided(rules.PLACE_AND_PERSON, len(kept) < len(clusters))
+            clusters = kept
         if on(rules.TITLE_HOLDERS) and (same := _title_holders(variant, clusters)):
             return _one(rules.TITLE_HOLDERS, same)
         if role := role_of(variant):

@@ -3,6 +3,7 @@ initials and articles, as the mining rules read them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 
 from saadi_desktop.state import rulebook as rules
@@ -218,3 +219,18 @@ def mentions_in(
         previous2, previous = previous, token
     close()
     return found
+
+
+def role_mentions(text: str, roles: Collection[str]) -> list[str]:
+    """Each 'the croupier' of a text, for the ``roles`` the book makes speak
+    (:func:`speaking_roles`), as the variant 'the croupier' (not 'the croupiers')."""
+    if not roles:
+        return []
+    pattern = rf"\b[Tt]he ({'|'.join(sorted(map(re.escape, roles)))})\b(?![-’']\w)"
+    return [f"the {role}" for role in re.findall(pattern, text)]
+
+
+def is_role_mention(variant: str) -> bool:
+    """'the croupier': a role's variant (:func:`role_mentions`), no name's."""
+    words = variant.split()
+    return len(words) == 2 and words[0] == "the" and words[1].islower()

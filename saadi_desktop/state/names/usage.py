@@ -14,6 +14,8 @@ from saadi_desktop.state.names.vocabulary import (
     HONORIFICS,
     NOT_NAMES,
     PARTICLES,
+    ROLE_NOUNS,
+    SPEECH_VERBS,
     STREETS,
     STYLE_POSSESSIVES,
     SURNAME_TITLES,
@@ -286,3 +288,18 @@ def surnames_of(usage: _Usage) -> dict[str, set[str]]:
         given: {word for word, n in after.items() if n >= 2} or set(after)
         for given, after in usage.after_a_given.items()
     }
+
+
+_ROLE_SPEAKS = re.compile(  # '“Zero!” said the croupier', '“What’s that?” the barman said'
+    rf"[,!?—–-][”\"’']\s*(?:{SPEECH_VERBS}\s+the\s+([a-z]+)\b|the\s+([a-z]+)\s+{SPEECH_VERBS}\b)"
+)
+
+
+def speaking_roles(texts: Sequence[str]) -> set[str]:
+    """The role nouns (:data:`ROLE_NOUNS`) the text makes a speaker at least once ('said the
+    croupier'): someone the book may name by nothing else (:data:`rules.A_ROLE_THAT_SPEAKS`)."""
+    if not on(rules.A_ROLE_THAT_SPEAKS):
+        return set()
+    found = {a or b for text in texts for a, b in _ROLE_SPEAKS.findall(text)} & ROLE_NOUNS
+    decided(rules.A_ROLE_THAT_SPEAKS, len(found))
+    return found

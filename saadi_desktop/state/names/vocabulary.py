@@ -74,6 +74,32 @@ PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "M
                "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
 
 
+# Nouns of an occupation or an office by which a book may name, and make speak, someone it
+# never names otherwise ('said the croupier', 'the waiter said'). Not a rank, which is also a
+# title ('the Captain' is someone's); nor a word for anyone ('the stranger', 'the gentleman'),
+# which a major character is as often as not.
+ROLE_NOUNS = frozenset({
+    "waiter", "waitress", "porter", "concierge", "patronne", "chauffeur", "driver", "cabman",
+    "coachman", "maid", "chambermaid", "housemaid", "nursemaid", "nurse", "barman", "barmaid",
+    "bartender", "drummer", "croupier", "landlord", "landlady", "innkeeper", "proprietor",
+    "servant", "footman", "butler", "valet", "policeman", "constable", "detective", "clerk",
+    "editor", "physician", "surgeon", "chemist", "conductor", "guard", "sommelier", "gardener",
+    "gamekeeper", "keeper", "cook", "coroner", "chairman", "clown", "schoolmaster",
+    "schoolmistress", "governess", "vicar", "curate", "rector", "priest", "parson", "clergyman",
+    "sailor", "mariner", "boatman", "ferryman", "barber", "jailer", "warder", "turnkey",
+    "shopman", "shopkeeper", "postman", "messenger", "carrier", "carter", "groom", "ostler",
+    "steward", "stewardess", "lawyer", "attorney", "solicitor", "magistrate", "banker",
+    "cashier", "auctioneer", "tailor", "dressmaker", "milliner", "baker", "butcher", "grocer",
+    "doorman", "commissionaire", "matron", "notary"
+})  # fmt: skip
+
+
+# The verbs by which a text attributes a speech ('said Kitty', 'Kitty cried'), and those that
+# begin a clause such a verb reports instead ('said Coketown was…', 'said Bingley had…').
+SPEECH_VERBS = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|returned|whispered)"
+CLAUSE_VERBS = r"(?:was|were|is|are|had|has|would|could|should|will|might|must|did|does)\b"
+
+
 # Nouns of a body of people: a name ending in one names a group ('the Red-headed League').
 GROUP_NOUNS = {"League", "Society", "Company", "Club", "Bank", "Association", "Union", "Committee",
                "Council", "Brotherhood", "Army", "Navy", "Regiment", "Academy", "Guild",

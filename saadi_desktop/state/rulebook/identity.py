@@ -38,7 +38,8 @@ NICKNAME = Rule(
     "the English table relates to it ('Lizzy' of Elizabeth, 'Harry' of Lord Henry), when the "
     "diminutive is one of at most three names; 'Lee' (seven) identifies no one. A given name, "
     "alone or in full, joins a diminutive met alone before it when the diminutive has no other "
-    "sense ('James Harthouse' of his brother's 'Jem'). A one-word name "
+    "sense ('James Harthouse' of his brother's 'Jem'), not one known by another surname ('Jane "
+    "Merry' is not 'Janey' Archer). A one-word name "
     "that is another's with a familiar ending ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', "
     "'Georgie' of 'George') is that person too, given name or surname, whatever the table knows,"
     " when one record fits, no title or gender keeps them apart and the book writes each in two "
@@ -69,6 +70,13 @@ NICKNAME = Rule(
              "At noon Jem said he was tired; and Jem slept.",
              "Then came James Browner; and James Browner wept."),
             same=(("Jem", "James Browner"),),
+        ),
+        Case(
+            "James",
+            ("Then came Janey Archer; and Janey Archer laughed. Then Janey said she was glad; and "
+             "Janey sang.",
+             "Then Jane Merry came in; and Jane Merry sat down by Janey."),
+            apart=(("Janey Archer", "Jane Merry"),),
         ),
         Case(
             "Dunbar",

@@ -407,6 +407,42 @@ AFTER_AN_ARTICLE = Rule(
     ),
 )  # fmt: skip
 
+A_ROLE_THAT_SPEAKS = Rule(
+    "a-role-that-speaks",
+    "mining",
+    "whether someone the book names only by a role is an entry",
+    "A noun of an occupation or an office ('the croupier', 'the waiter', 'the concierge') that "
+    "the text makes a speaker ('“Zero!” said the croupier') is the entry of a person of its own, "
+    "every 'the croupier' of the book a mention of it, a person from the start; it joins no named "
+    "person ('the vicar' stays apart from Mr. Bunting), and the waiters of one book are one entry,"
+    " as a reader's list keeps them. Not a rank, which is a title too ('the Captain'), nor a word "
+    "for anyone ('said the stranger'), as likely a major character as not.",
+    (
+        Case(
+            "Dostoevsky",
+            ("“Rouge!” said the croupier; and the croupier raked in Polina’s money.",
+             "Then Polina staked again, and the croupier spun the wheel. “Zero!” cried the "
+             "croupier."),
+            same=(("the croupier",),),
+            kinds=(("the croupier", "person"),),
+        ),
+        Case(
+            "Wells",
+            ("“What’s that?” the barman said; and Hall looked at the barman.",
+             "Then the barman went out with Hall, and the barman shut the door."),
+            same=(("the barman",),),
+            kinds=(("the barman", "person"),),
+            apart=(("the barman", "Hall"),),
+        ),
+        Case(
+            "Austen",
+            ("“Who is he?” said the stranger; and the stranger bowed to Elizabeth.",
+             "“The Captain,” said the stranger, “is come.” And Elizabeth smiled."),
+            absent=("the stranger",),
+        ),
+    ),
+)  # fmt: skip
+
 A_TITLE_ALONE = Rule(
     "a-title-alone",
     "mining",

@@ -56,7 +56,8 @@ A_PERSONS_NAME = Rule(
     "gendered ending ('Avdotya Romanovna') is a person's; so is one of no other type that the "
     "text genders, the first 'he' or 'she' after it in its sentence one gender's three times "
     "and twice as often as the other's ('Juliet … her body', 'Tonga … he'), when the book puts "
-    "it after 'at', 'in', 'to' in one use in five at most: a country is 'she' too ('to Italy').",
+    "it after 'at', 'in', 'to' in one use in five at most, and after another capitalised word as "
+    "seldom: a country is 'she' too ('to Italy', 'in New York', 'at Green Gables').",
     (
         Case(
             "Austen",
@@ -92,6 +93,14 @@ A_PERSONS_NAME = Rule(
              "Sir Walter went to Bath; and in Bath Anne was sad. At Bath Anne walked.",
              "From Bath Anne wrote; and in Bath Anne stayed, and to Bath Anne came back."),
             kinds=(("Bath", "place"),),
+        ),
+        Case(
+            "James",
+            ("Daisy sailed for New York; and New York, she said, was her home.",
+             "In New York she was happy; New York was kind, and she loved it.",
+             "From New York she wrote, and New York was gay; and New York, she thought, was "
+             "hers."),
+            kinds=(("New York", "other"),),
         ),
     ),
 )  # fmt: skip
