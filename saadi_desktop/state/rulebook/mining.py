@@ -412,11 +412,12 @@ A_ROLE_THAT_SPEAKS = Rule(
     "mining",
     "whether someone the book names only by a role is an entry",
     "A noun of an occupation or an office ('the croupier', 'the waiter', 'the concierge') that "
-    "the text makes a speaker ('“Zero!” said the croupier') is the entry of a person of its own, "
-    "every 'the croupier' of the book a mention of it, a person from the start; it joins no named "
-    "person ('the vicar' stays apart from Mr. Bunting), and the waiters of one book are one entry,"
-    " as a reader's list keeps them. Not a rank, which is a title too ('the Captain'), nor a word "
-    "for anyone ('said the stranger'), as likely a major character as not.",
+    "the text makes a speaker ('“Zero!” said the croupier', 'the chambermaid answered that…') is "
+    "the entry of a person of its own, every 'the croupier' of the book a mention of it, a person "
+    "from the start; it joins no named person ('the vicar' stays apart from Mr. Bunting), and "
+    "the waiters of one book are one entry, as a reader's list keeps them. Not a rank, which is a "
+    "title too ('the Captain'), nor a word for anyone ('said the stranger'), as likely a major "
+    "character as not.",
     (
         Case(
             "Dostoevsky",
@@ -433,6 +434,12 @@ A_ROLE_THAT_SPEAKS = Rule(
             same=(("the barman",),),
             kinds=(("the barman", "person"),),
             apart=(("the barman", "Hall"),),
+        ),
+        Case(
+            "Austen",
+            ("Lydia rang, and the chambermaid answered that the chaise was come.",
+             "Then Lydia paid the chambermaid; and the chambermaid went out."),
+            same=(("the chambermaid",),),
         ),
         Case(
             "Austen",
