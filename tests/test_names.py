@@ -723,3 +723,38 @@ def test_a_word_of_speech_is_no_name(texts: list[str], word: str) -> None:
 
     assert word not in {n for e in read_entries(texts) for n in e.names}
     assert word not in name_words(texts)
+
+
+@pytest.mark.parametrize(
+    ("familiar", "name", "same"),
+    [
+        ("Kitty", "Kit", True),  # the last consonant doubled
+        ("Skaggsy", "Skaggs", True),  # a surname's familiar form
+        ("Georgie", "George", True),  # the last 'e' dropped
+        ("Annie", "Ann", True),
+        ("Kit", "Kitty", False),  # the ending goes on the name, not off it
+        ("Amy", "Am", False),  # too short a name to be shortened so
+        ("Hendry", "Henry", False),
+    ],
+)
+def test_a_familiar_ending_is_a_name_and_y_ie_or_ey(familiar: str, name: str, same: bool) -> None:
+    from saadi_desktop.state.identity import familiar_ending
+
+    assert familiar_ending(familiar, name) is same
+
+
+def test_a_role_speaks_after_a_quote_or_in_the_narration_and_each_the_role_is_a_mention() -> None:
+    from saadi_desktop.state.names.mentions import is_role_mention, role_mentions
+    from saadi_desktop.state.names.usage import speaking_roles
+
+    texts = [
+        "“Zero!” said the croupier, and Polina lost.",
+        "Lydia rang, and the chambermaid answered that the chaise was come.",
+        "“Who is he?” said the stranger; the porter slept; the Captain replied at once.",
+    ]
+    # 'the stranger' is anyone's word; 'the porter' never speaks; 'the Captain' is a title
+    assert speaking_roles(texts) == {"croupier", "chambermaid"}
+    text = "The croupier spun; two croupiers sat by the croupier’s rake, and the croupier-boy ran."
+    assert role_mentions(text, {"croupier"}) == ["the croupier", "the croupier"]
+    assert role_mentions(text, set()) == []
+    assert is_role_mention("the croupier") and not is_role_mention("the Admiral")

@@ -223,10 +223,11 @@ def mentions_in(
 
 def role_mentions(text: str, roles: Collection[str]) -> list[str]:
     """Each 'the croupier' of a text, for the ``roles`` the book makes speak
-    (:func:`speaking_roles`), as the variant 'the croupier' (not 'the croupiers')."""
+    (:func:`speaking_roles`), as the variant 'the croupier' ('the croupier’s rake' too; not 'the
+    croupiers', nor 'the croupier-boy')."""
     if not roles:
         return []
-    pattern = rf"\b[Tt]he ({'|'.join(sorted(map(re.escape, roles)))})\b(?![-’']\w)"
+    pattern = rf"\b[Tt]he ({'|'.join(sorted(map(re.escape, roles)))})\b(?!-\w)"
     return [f"the {role}" for role in re.findall(pattern, text)]
 
 
