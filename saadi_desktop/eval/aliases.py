@@ -147,7 +147,10 @@ def score_aliases(
     annotation tags left out, :func:`named`); ``judged``: a reader's verdicts on aliases the
     gold leaves out (:func:`read_judged`), character → {'right': […], 'wrong': […]}."""
     placeholders, gold = _placeholders(gold), named(gold)
-    judged = judged or {}
+    verdicts = {  # character → 'right'/'wrong' → its folded aliases
+        name: {kind: {_fold(a) for a in verdict.get(kind, ())} for kind in ("right", "wrong")}
+        for name, verdict in (judged or {}).items()
+    }
     predicted = {rid: {_fold(a) for a in aliases} for rid, aliases in records.items()}
     matches: list[tuple[Mapping[str, Any], str | None, set[str]]] = []
     for character in gold:
@@ -191,10 +194,9 @@ def score_aliases(
         precision = belonging / on_records if on_records else 0.0
         right: dict[str, set[str]] = {}  # record → unlisted aliases a reader judged its own
         for character, rid, _ in rows:
-            verdict = judged.get(str(character["canonical"]), {})
             if rid is not None:
-                ruled = {_fold(a) for a in verdict.get("right", ())} - set(listed_by)
-                right.setdefault(rid, set()).update(predicted[rid] & ruled)
+                ruled = verdicts.get(str(character["canonical"]), {}).get("right", set())
+                right.setdefault(rid, set()).update((predicted[rid] & ruled) - listed_by.keys())
         judged_right = sum(len(aliases) for aliases in right.values())
         precision_judged = (belonging + judged_right) / on_records if on_records else 0.0
         merged = [rid for rid in owners if sum(1 for _, r, _ in rows if r == rid) > 1]
@@ -263,7 +265,7 @@ def score_aliases(
             "record": rid,
             "character": c["canonical"],
             "aliases": sorted(extra),
-            **_verdicts(extra, judged.get(str(c["canonical"]), {})),
+            **_verdicts(extra, verdicts.get(str(c["canonical"]), {})),
         }
         for c, rid, _ in matches
         if rid is not None and (extra := predicted[rid] - set(listed_by))
@@ -285,10 +287,9 @@ def score_aliases(
     }
 
 
-def _verdicts(extra: set[str], verdict: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+def _verdicts(extra: set[str], verdict: Mapping[str, set[str]]) -> dict[str, list[str]]:
     """The aliases of ``extra`` a reader judged right, judged wrong, and not yet judged."""
-    right = extra & {_fold(a) for a in verdict.get("right", ())}
-    wrong = extra & {_fold(a) for a in verdict.get("wrong", ())}
+    right, wrong = extra & verdict.get("right", set()), extra & verdict.get("wrong", set())
     return {
         "right": sorted(right),
         "wrong": sorted(wrong),

@@ -30,6 +30,7 @@ from saadi_desktop.state.names import (
     ends_in_a_place_noun,
     is_given_name,
     is_street,
+    locative_uses,
     role_of,
 )
 from saadi_desktop.state.records import Cluster
@@ -67,6 +68,7 @@ class BookText:
         }
         self._read_at, self._read = -1, ""
         self._leans: dict[str, str] = {}
+        self._place_uses: dict[int, tuple[int, int, int]] = {}
         self.chunks_of: dict[int, list[int]] = {}
         for seq in sorted(self.mentions):
             for cluster, _ in self.mentions[seq]:
@@ -375,6 +377,18 @@ class BookText:
         """The whole book's text, its chunks kept apart as :meth:`read_by` keeps them: for the
         rules that may only hold a decision back."""
         return "\0".join(self.texts.values())
+
+    def place_uses(self, cluster: int) -> tuple[int, int, int]:
+        """How the whole book uses the cluster's names: (after 'at', 'in', 'to', 'from'…, all
+        uses, right after another capitalised word inside a sentence, whose name it may end:
+        'at Green Gables', 'in New York'; not 'Then Juliet')."""
+        if cluster not in self._place_uses:
+            variants = self.clusters[cluster].variants
+            near, found = locative_uses(variants, self.whole)
+            names = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+            tails = len(re.findall(rf"(?<=[a-z,;:] )[A-Z]\w*\s+(?:{names})(?!\w)", self.whole))
+            self._place_uses[cluster] = (near, found, tails)
+        return self._place_uses[cluster]
 
     def read_by(self, seq: int) -> list[str]:
         """The text of every chunk read by chunk ``seq``, as one string (the chunks kept apart by

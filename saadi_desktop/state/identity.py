@@ -360,7 +360,7 @@ def familiar_ending(familiar: str, name: str) -> bool:
     return any(
         familiar == stem + ending
         for ending in FAMILIAR_ENDINGS
-        for stem in (name, name + name[-1], name[:-1] if name.endswith("e") else name)
+        for stem in {name, name + name[-1], name.removesuffix("e")}
     )
 
 

@@ -74,26 +74,27 @@ class Joins(Ledger):
             given = given_name_of(variant)
             if given is None:
                 continue
-            alone = len(core(variant)) == 1
+            own = core(variant)
             for record in self.records.values():
-                # a full name ('James Harthouse') joins only a diminutive met alone ('Jem'), in a
-                # record of no other surname ('Jane Merry' is not 'Janey' Archer)
-                names = (
-                    record.names() if alone else [n for n in record.names() if len(core(n)) == 1]
-                )
-                if not alone and any(
-                    len(theirs := core(n)) >= 2 and theirs[-1] != core(variant)[-1]
-                    for n in record.names()
-                ):
-                    continue
-                if any(
-                    (alone and shortens(given, w, russian=False))
-                    or (
-                        (alone or len(w) < len(given))
-                        and shortens(w, given, senses=1, russian=False)
+                if len(own) == 1:  # 'Lizzy' of Elizabeth, 'Elizabeth' of a 'Lizzy'
+                    related = any(
+                        shortens(given, w, russian=False)
+                        or shortens(w, given, senses=1, russian=False)
+                        for w in filter(None, map(given_name_of, record.names()))
                     )
-                    for w in filter(None, map(given_name_of, names))
-                ) and not conflict(record.names(), variants):
+                else:  # a full name joins a shorter diminutive met alone ('Jem' of 'James
+                    # Harthouse') in a record of no other surname ('Jane Merry', not 'Janey' Archer)
+                    alone = [
+                        g for n in record.names() if len(core(n)) == 1 and (g := given_name_of(n))
+                    ]
+                    related = not any(
+                        len(theirs := core(n)) >= 2 and theirs[-1] != own[-1]
+                        for n in record.names()
+                    ) and any(
+                        len(w) < len(given) and shortens(w, given, senses=1, russian=False)
+                        for w in alone
+                    )
+                if related and not conflict(record.names(), variants):
                     found.add(record.id)
         return self.records[found.pop()] if len(found) == 1 else None
 

@@ -3,7 +3,6 @@ first type, and its retyping as the text says more."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -169,36 +168,21 @@ class Kinds(Ledger):
             ):
                 self._settle(record, "place", change, rules.USED_AS_A_PLACE)
                 continue
-            votes = self.pronouns.setdefault(cluster, Counter())
-            for name in {" ".join(core(v)) for v in variants} - {""}:
-                votes.update(pronoun_votes(name, here))
-            if (
-                record is not None
-                and record.type == "other"
-                and on(rules.A_PERSONS_NAME)
-                and gender_of_votes(votes)
-                and self._seldom_a_place(cluster)  # not 'Italy … she', 'to Italy'
-            ):
-                self._settle(record, "person", change, rules.A_PERSONS_NAME)  # 'Juliet … her'
+            if record is not None and record.type == "other" and on(rules.A_PERSONS_NAME):
+                votes = self.pronouns.setdefault(cluster, Counter())
+                for name in {" ".join(core(v)) for v in variants} - {""}:
+                    votes.update(pronoun_votes(name, here))
+                if gender_of_votes(votes) and self._seldom_a_place(cluster):
+                    self._settle(record, "person", change, rules.A_PERSONS_NAME)  # 'Juliet … her'
 
     def _seldom_a_place(self, cluster: int) -> bool:
         """Whether the whole book puts the cluster's names after 'at', 'in', 'to', 'from'… in
-        one use in :data:`PRONOUN_PLACES` at most, over :data:`PLACE_USES` uses at least: a
-        name the text also says 'she' after may still be a country ('to Italy'); and as often
-        at most after another capitalised word, whose name it may end ('in New York', 'at Green
-        Gables': 'York' and 'Gables' are a place's, whatever 'she' follows them)."""
-        if cluster not in self.seldom:
-            variants = self.book.clusters[cluster].variants
-            near, found = locative_uses(variants, self.book.whole)
-            names = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-            # after a capitalised word inside a sentence: 'at Green Gables', not 'Then Juliet'
-            tails = len(re.findall(rf"(?<=[a-z,;:] )[A-Z]\w*\s+(?:{names})(?!\w)", self.book.whole))
-            self.seldom[cluster] = (
-                found >= PLACE_USES
-                and near * PRONOUN_PLACES <= found
-                and tails * PRONOUN_PLACES <= found
-            )
-        return self.seldom[cluster]
+        one use in :data:`PRONOUN_PLACES` at most, over :data:`PLACE_USES` uses at least, and
+        as seldom after another capitalised word: a name the text also says 'she' after may
+        still be a country ('to Italy') or end a place's name ('in New York', 'at Green
+        Gables')."""
+        near, found, tails = self.book.place_uses(cluster)
+        return found >= PLACE_USES and max(near, tails) * PRONOUN_PLACES <= found
 
     @staticmethod
     def _shown_a_person(variants: Sequence[str], gender: str, here: list[str]) -> Rule | None:
