@@ -109,21 +109,26 @@ class BookText:
 
     def _role_holders(self) -> list[tuple[int, int]]:
         """(the cluster of a title used alone, the cluster of the one bearer of it whom the
-        whole book names in more than one passage): 'the Admiral' is Admiral Croft beside an
-        Admiral Baldwin of one anecdote; two such bearers ('the Colonel' beside Colonel Forster
-        and Colonel Fitzwilliam) leave the title alone."""
+        whole book names in more than one passage, and in the stretch of the book where the
+        title is used alone): 'the Admiral' is Admiral Croft beside an Admiral Baldwin of one
+        anecdote, 'the Baron' Baron Burmergelm beside a Baron Rothschild named only chapters
+        before any 'the Baron'; two such bearers ('the Colonel' beside Colonel Forster and
+        Colonel Fitzwilliam) leave the title alone."""
         found = []
         for cluster in self.clusters.values():
             roles = {role_of(v) for v in cluster.variants}
             if len(roles) != 1 or "" in roles:
                 continue
             role = roles.pop()
+            used = self.chunks_of.get(cluster.id, [])
             bearers = [
                 c.id
                 for c in self.clusters.values()
                 if c.id != cluster.id
                 and any(core(v) and role_of(v.split()[0]) == role for v in c.variants)
-                and len(self.chunks_of.get(c.id, [])) >= 2
+                and len(named := self.chunks_of.get(c.id, [])) >= 2
+                and used
+                and any(used[0] <= seq <= used[-1] for seq in named)
             ]
             if len(bearers) == 1:
                 found.append((cluster.id, bearers[0]))

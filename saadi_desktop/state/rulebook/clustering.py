@@ -63,8 +63,10 @@ ONE_ROLE = Rule(
     "and in any of its forms ('the Duchess' and 'Duchess', 'Grandmamma' and 'Grandmother'); "
     "as the text is read it joins no named cluster ('General Perovski' may be another general), "
     "but once both are read it is the one bearer of the title the whole book names in more than "
-    "one passage ('the Admiral' is Admiral Croft beside an Admiral Baldwin of one anecdote; not "
-    "one of Colonel Forster and Colonel Fitzwilliam).",
+    "one passage and in the stretch of the book where the title is used alone ('the Admiral' is "
+    "Admiral Croft beside an Admiral Baldwin of one anecdote, 'the Baron' Baron Burmergelm "
+    "beside a Baron Rothschild named only before; not one of Colonel Forster and Colonel "
+    "Fitzwilliam).",
     (
         Case(
             "Dostoevsky",
@@ -93,6 +95,26 @@ ONE_ROLE = Rule(
              "Then Baroness Burmergelm walked by; and Baroness Burmergelm scowled.",
              "The Baroness said nothing; and Baroness Burmergelm left."),
             same=(("the Baroness", "Baroness Burmergelm"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("They say Baron Rothschild is rich; Baron Rothschild lends to kings.",
+             "I should be as rich as Baron Rothschild, I thought.",
+             "Then Baron Burmergelm walked by, and I bowed to the Baron.",
+             "The Baron frowned at me; and Baron Burmergelm left.",
+             "Later the Baron called on the General."),
+            same=(("the Baron", "Baron Burmergelm"),),
+            apart=(("the Baron", "Baron Rothschild"),),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes spoke of Colonel Warburton; Colonel Warburton had gone mad.",
+             "Watson thought again of Colonel Warburton.",
+             "Colonel Stark met the engineer at the station; the Colonel was thin.",
+             "“Come,” said the Colonel; and Colonel Stark drove on.",
+             "The Colonel locked the door."),
+            same=(("the Colonel", "Colonel Stark"),),
+            apart=(("the Colonel", "Colonel Warburton"),),
         ),
         Case(
             "Austen",
