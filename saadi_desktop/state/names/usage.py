@@ -207,10 +207,13 @@ def titled_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     usage = usage or _usage(texts)
     if not on(rules.AFTER_A_TITLE):
         return set()
-    after_given = Counter[str]()  # 'Jonathan Small'
+    after_given = Counter[str]()  # 'Jonathan Small'; 'Minty Brown' twice
     for given, after in usage.after_a_given.items():
         if is_full_given_name(given):
             after_given.update(after)
+        elif usage.apart[given] >= 2 and not usage.lower[given.lower()]:
+            # a diminutive the book calls someone by alone, and is no common word: 'Minty'
+            after_given.update({word: n for word, n in after.items() if n >= 2})
     found = {
         word
         for word in usage.titled | after_given

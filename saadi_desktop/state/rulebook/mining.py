@@ -202,7 +202,8 @@ AFTER_A_TITLE = Rule(
     "whether a common word after a title is a name",
     "A word the book puts after a title or a full given name twice, or once if it never writes "
     "it in lowercase nor after 'a', is a name right there ('Mrs. Long', 'Miss Brown', 'Jonathan "
-    "Small') and where no sentence forces a capital ('said Small'), not elsewhere ('a long "
+    "Small'), as it is twice after a diminutive the book calls someone by alone ('Minty "
+    "Brown'), and where no sentence forces a capital ('said Small'), not elsewhere ('a long "
     "walk'); one title before a common noun makes no name of it ('Master Frenchman' beside 'a "
     "Frenchman').",
     (
@@ -236,6 +237,21 @@ AFTER_A_TITLE = Rule(
             ("Then came Thomas Marvel down the road; and Thomas Marvel sat down. It was a marvel.",
              "“Well,” said Marvel, and Marvel marvelled at the marvel of it."),
             same=(("Thomas Marvel", "Marvel"),),
+        ),
+        Case(
+            "Dunbar",
+            ("Minty laughed; and Minty went up the street in her brown dress.",
+             "It was Minty Brown, said Kitty; Minty Brown had told all. Minty was gone.",
+             "The brown house was empty."),
+            same=(("Minty", "Minty Brown"),),
+            kinds=(("Minty Brown", "person"),),
+        ),
+        Case(
+            "Wells",
+            ("Then Teddy came by; and Teddy saw the stranger. The carter's cart stood by.",
+             "“Hullo,” said Teddy Carter; and Teddy Carter went. Teddy was a carter's son."),
+            same=(("Teddy", "Teddy Carter"),),
+            kinds=(("Teddy Carter", "person"),),
         ),
     ),
 )  # fmt: skip
