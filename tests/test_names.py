@@ -745,7 +745,7 @@ def test_a_familiar_ending_is_a_name_and_y_ie_or_ey(familiar: str, name: str, sa
 
 def test_a_role_speaks_after_a_quote_or_in_the_narration_and_each_the_role_is_a_mention() -> None:
     from saadi_desktop.state.names.mentions import is_role_mention, role_mentions
-    from saadi_desktop.state.names.usage import speaking_roles
+    from saadi_desktop.state.names.usage import story_roles
 
     texts = [
         "“Zero!” said the croupier, and Polina lost.",
@@ -753,7 +753,7 @@ def test_a_role_speaks_after_a_quote_or_in_the_narration_and_each_the_role_is_a_
         "“Who is he?” said the stranger; the porter slept; the Captain replied at once.",
     ]
     # 'the stranger' is anyone's word; 'the porter' never speaks; 'the Captain' is a title
-    assert speaking_roles(texts) == {"croupier", "chambermaid"}
+    assert story_roles(texts) == {"croupier", "chambermaid"}
     text = "The croupier spun; two croupiers sat by the croupier’s rake, and the croupier-boy ran."
     assert role_mentions(text, {"croupier"}) == ["the croupier", "the croupier"]
     assert role_mentions(text, set()) == []

@@ -87,7 +87,7 @@ class Kinds(Ledger):
             )
         )
         if all(map(is_role_mention, variants)):  # 'the croupier', who speaks somewhere
-            return _typed(rules.A_ROLE_THAT_SPEAKS, "person"), True
+            return _typed(rules.A_ROLE_OF_THE_STORY, "person"), True
         read = self.book.read_by(seq)
         titled = on(rules.A_PERSONS_NAME) and _a_persons_names(
             variants, self.book.clusters[cluster].gender

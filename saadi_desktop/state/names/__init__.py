@@ -23,7 +23,7 @@ from saadi_desktop.state.names.usage import (
     articled_words,
     bound_words,
     name_words,
-    speaking_roles,
+    story_roles,
     surname_words,
     surnames_of,
     titled_words,
@@ -73,7 +73,7 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     usage = _usage(texts)
     words, titled = name_words(texts, usage), titled_words(texts, usage)
     bound, surnames = bound_words(texts, usage), surname_words(texts, usage)
-    articled, roles = articled_words(texts, usage), speaking_roles(texts)
+    articled, roles = articled_words(texts, usage), story_roles(texts)
     clusters = NamesPass(surnames_of(usage))
     mentions: list[Mention] = []
     for seq, chunk_text in chunks:

@@ -298,11 +298,28 @@ _ROLE_SPEAKS = re.compile(  # 'said the croupier', 'the waiter answered'
 )
 
 
-def speaking_roles(texts: Sequence[str]) -> set[str]:
+# 'the waiter', 'a waiter'; 'the porters', 'the other porter': the book has several of them
+_ROLE_ARTICLED = re.compile(r"\b(?=([Tt]he|[Aa]n?|other|another|both|two|three)\s+([a-z]+)\b)")
+
+
+def story_roles(texts: Sequence[str]) -> set[str]:
     """The role nouns (:data:`ROLE_NOUNS`) the text makes a speaker at least once ('said the
-    croupier'): someone the book may name by nothing else (:data:`rules.A_ROLE_THAT_SPEAKS`)."""
-    if not on(rules.A_ROLE_THAT_SPEAKS):
+    croupier'), or calls 'the' one twice, at least as often as 'a' one, and speaks of several
+    of fewer than three times ('the waiter' brought the wine; not 'a servant', 'the servant',
+    'a servant', nor 'the porter' beside 'the porters' and 'the other porter'): someone of the
+    story the book may name by nothing else (:data:`rules.A_ROLE_OF_THE_STORY`)."""
+    if not on(rules.A_ROLE_OF_THE_STORY):
         return set()
     found = {a or b for text in texts for a, b in _ROLE_SPEAKS.findall(text)} & ROLE_NOUNS
-    decided(rules.A_ROLE_THAT_SPEAKS, len(found))
+    the, a, several = Counter[str](), Counter[str](), Counter[str]()
+    for text in texts:
+        for article, noun in _ROLE_ARTICLED.findall(text):
+            if (role := _singular(noun)) not in ROLE_NOUNS:
+                continue
+            if role != noun or article in ("other", "another", "both", "two", "three"):
+                several[role] += 1
+            else:
+                (the if article.lower() == "the" else a)[role] += 1
+    found |= {role for role, n in the.items() if n >= 2 and a[role] <= n and several[role] < 3}
+    decided(rules.A_ROLE_OF_THE_STORY, len(found))
     return found

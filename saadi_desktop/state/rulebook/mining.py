@@ -423,17 +423,19 @@ AFTER_AN_ARTICLE = Rule(
     ),
 )  # fmt: skip
 
-A_ROLE_THAT_SPEAKS = Rule(
-    "a-role-that-speaks",
+A_ROLE_OF_THE_STORY = Rule(
+    "a-role-of-the-story",
     "mining",
     "whether someone the book names only by a role is an entry",
     "A noun of an occupation or an office ('the croupier', 'the waiter', 'the concierge') that "
-    "the text makes a speaker ('“Zero!” said the croupier', 'the chambermaid answered that…') is "
-    "the entry of a person of its own, every 'the croupier' of the book a mention of it, a person "
-    "from the start; it joins no named person ('the vicar' stays apart from Mr. Bunting), and "
-    "the waiters of one book are one entry, as a reader's list keeps them. Not a rank, which is a "
-    "title too ('the Captain'), nor a word for anyone ('said the stranger'), as likely a major "
-    "character as not.",
+    "the text makes a speaker ('“Zero!” said the croupier', 'the chambermaid answered that…'), "
+    "or calls 'the' one twice, at least as often as 'a' one, and speaks of several of fewer than "
+    "three times ('the waiter brought the letter'; not 'the porter' beside 'the porters' and "
+    "'the other porter'), is the entry of a person of its own, every 'the croupier' of the book "
+    "a mention of it, a person from the start; it joins no named person ('the vicar' stays apart "
+    "from Mr. Bunting), and the waiters of one book are one entry, as a reader's list keeps them. "
+    "Not a rank, which is a title too ('the Captain'), nor a word for anyone ('said the "
+    "stranger'), as likely a major character as not.",
     (
         Case(
             "Dostoevsky",
@@ -462,6 +464,27 @@ A_ROLE_THAT_SPEAKS = Rule(
             ("“Who is he?” said the stranger; and the stranger bowed to Elizabeth.",
              "“The Captain,” said the stranger, “is come.” And Elizabeth smiled."),
             absent=("the stranger",),
+        ),
+        Case(
+            "Austen",
+            ("Elizabeth sat at the inn, and the waiter brought Jane’s letter.",
+             "When the waiter had gone, Elizabeth read it; a maid was heard outside."),
+            same=(("the waiter",),),
+            kinds=(("the waiter", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("He passed the porter’s room; the porter was out, and the other porter slept.",
+             "Later the porters stood at the gate, and the porter swore at Raskolnikov.",
+             "Both the porters went up the stairs."),
+            absent=("the porter",),
+        ),
+        Case(
+            "Wells",
+            ("Hall went out to the postman; and the postman gave Hall a letter.",
+             "A servant ran past; the servant went in, and a servant came out."),
+            same=(("the postman",),),
+            absent=("the servant",),
         ),
     ),
 )  # fmt: skip
