@@ -27,6 +27,7 @@ from saadi_desktop.state.names.vocabulary import (
     ROLES,
     STREETS,
     TITLES_OF,
+    WORK_NOUNS,
     is_full_given_name,
     is_given_name,
 )
@@ -104,7 +105,10 @@ def mentions_in(
         # (an order), 'the Orlando absurd' (the actor in the part); 'the King' stays a role
         namesake = len(run) == 1 and before.lower() == "the" and is_given_name(run[0]) and not role
         namesake = namesake and on(rules.AFTER_AN_ARTICLE)
-        named = run and any(w in names or w in titled for w in run)
+        # a dance, a song: 'the Lobster Quadrille', 'the Blue Danube Waltz'
+        work = len(run) >= 2 and run[-1] in WORK_NOUNS and on(rules.NEVER_A_NAME)
+        decided(rules.NEVER_A_NAME, work)
+        named = run and not work and any(w in names or w in titled for w in run)
         if named and not (family or namesake):
             article = before.lower() == "the" and run[0] in articled  # 'the Hatter'
             found.append(" ".join(["the"] * article + run))

@@ -100,6 +100,13 @@ SPEECH_VERBS = r"(?:said|cried|replied|answered|asked|exclaimed|continued|added|
 CLAUSE_VERBS = r"(?:was|were|is|are|had|has|would|could|should|will|might|must|did|does)\b"
 
 
+# Nouns of a work of music, dance or verse: a name ending in one names no one ('the Lobster
+# Quadrille', 'the Blue Danube Waltz'), though its first word may be someone's ('the Lobster');
+# not 'March' nor 'Carol', which are surnames and given names too ('Jo March').
+WORK_NOUNS = {"Quadrille", "Waltz", "Polka", "Mazurka", "Minuet", "Gavotte", "Sonata", "Symphony",
+              "Overture", "Nocturne", "Hymn", "Ballad", "Anthem"}  # fmt: skip
+
+
 # Nouns of a body of people: a name ending in one names a group ('the Red-headed League').
 GROUP_NOUNS = {"League", "Society", "Company", "Club", "Bank", "Association", "Union", "Committee",
                "Council", "Brotherhood", "Army", "Navy", "Regiment", "Academy", "Guild",

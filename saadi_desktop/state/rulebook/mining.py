@@ -70,7 +70,9 @@ NEVER_A_NAME = Rule(
     "which capitalised words are never names",
     "Months, days, feasts, interjections, 'God', 'Heaven' (and as a dialect speaks them: "
     "'Gawd', 'Lawd'), 'Mamma', 'Papa', plural forms of address ('Messrs'), a compass point's "
-    "adjective ('Southern') and contractions ('I’ll') are capitalised but name no one.",
+    "adjective ('Southern') and contractions ('I’ll') are capitalised but name no one, nor does "
+    "a name ending in a noun of a work of music, dance or verse ('the Lobster Quadrille', 'the "
+    "Blue Danube Waltz').",
     (
         Case(
             "Austen",
@@ -92,6 +94,21 @@ NEVER_A_NAME = Rule(
              "“Gawd knows, child,” said Fannie; and the Southern city slept, and Gawd was kind."),
             same=(("Fannie",),),
             absent=("Gawd", "Southern"),
+        ),
+        Case(
+            "Carroll",
+            ("“Shall we try the Lobster Quadrille?” said the Gryphon to Alice.",
+             "So the Gryphon and the Mock Turtle danced the Lobster Quadrille, and Alice "
+             "watched the Gryphon."),
+            same=(("the Gryphon",),),
+            absent=("the Lobster Quadrille", "Lobster Quadrille"),
+        ),
+        Case(
+            "Wilde",
+            ("Lord Henry hummed the Blue Danube Waltz; and Dorian laughed at Lord Henry.",
+             "“The Blue Danube Waltz,” said Dorian, “is for Sibyl.” And Lord Henry smiled."),
+            same=(("Lord Henry",),),
+            absent=("the Blue Danube Waltz", "Blue Danube Waltz"),
         ),
     ),
 )  # fmt: skip
