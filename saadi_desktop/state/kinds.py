@@ -86,7 +86,7 @@ class Kinds(Ledger):
                 for w in core(v)[:1]
             )
         )
-        if all(map(is_role_mention, variants)):  # 'the croupier', who speaks somewhere
+        if all(map(is_role_mention, variants)):  # 'the croupier': a role of the story
             return _typed(rules.A_ROLE_OF_THE_STORY, "person"), True
         read = self.book.read_by(seq)
         titled = on(rules.A_PERSONS_NAME) and _a_persons_names(

@@ -226,7 +226,7 @@ def mentions_in(
 
 
 def role_mentions(text: str, roles: Collection[str]) -> list[str]:
-    """Each 'the croupier' of a text, for the ``roles`` the book makes speak
+    """Each 'the croupier' of a text, for the ``roles`` of the story
     (:func:`story_roles`), as the variant 'the croupier' ('the croupier’s rake' too; not 'the
     croupiers', nor 'the croupier-boy')."""
     if not roles:
