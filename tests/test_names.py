@@ -758,3 +758,22 @@ def test_a_role_speaks_after_a_quote_or_in_the_narration_and_each_the_role_is_a_
     assert role_mentions(text, {"croupier"}) == ["the croupier", "the croupier"]
     assert role_mentions(text, set()) == []
     assert is_role_mention("the croupier") and not is_role_mention("the Admiral")
+
+
+def test_a_role_the_book_calls_the_one_of_twice_is_a_role_of_the_story_unless_several() -> None:
+    from saadi_desktop.state.names.usage import story_roles
+
+    # 'the waiter' twice and never 'a waiter': someone of the story, though he never speaks
+    assert story_roles(["The waiter brought tea.", "Then the waiter went out."]) == {"waiter"}
+    # 'a servant' more often than 'the servant', and 'the waiter' once: anyone
+    assert (
+        story_roles(["A servant came; the servant went; a servant ran.", "The waiter bowed."])
+        == set()
+    )
+    # 'the porters' and 'the other porter' three times: several men, no one entry
+    texts = [
+        "The porter slept; the porter woke.",
+        "The other porter and the porters swore; two porters laughed.",
+    ]
+    assert story_roles(texts) == set()
+    assert story_roles(texts[:1]) == {"porter"}
