@@ -90,7 +90,9 @@ ROLE_NOUNS = frozenset({
     "shopman", "shopkeeper", "postman", "messenger", "carrier", "carter", "groom", "ostler",
     "steward", "stewardess", "lawyer", "attorney", "solicitor", "magistrate", "banker",
     "cashier", "auctioneer", "tailor", "dressmaker", "milliner", "baker", "butcher", "grocer",
-    "doorman", "commissionaire", "matron", "notary"
+    "doorman", "commissionaire", "matron", "notary", "executioner", "hangman", "judge", "sheriff",
+    "bailiff", "jailor", "lackey", "usher", "sexton", "beadle", "verger", "shepherd", "herdsman",
+    "fisherman", "blacksmith", "pedlar", "peddler", "washerwoman", "charwoman", "housekeeper"
 })  # fmt: skip
 
 

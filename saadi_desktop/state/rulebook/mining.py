@@ -503,6 +503,14 @@ A_ROLE_OF_THE_STORY = Rule(
             same=(("the postman",),),
             absent=("the servant",),
         ),
+        Case(
+            "Carroll",
+            ("“Off with his head!” cried the Queen; and the executioner was sent for.",
+             "The executioner’s argument was, that you couldn’t cut off a head unless there was "
+             "a body; and the executioner went off like an arrow."),
+            same=(("the executioner",),),
+            kinds=(("the executioner", "person"),),
+        ),
     ),
 )  # fmt: skip
 
