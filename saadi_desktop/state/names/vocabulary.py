@@ -177,7 +177,8 @@ NOT_NAMES = MONTHS | {"I", "O", "Oh", "Ah", "God", "Lord", "Heaven", "Heavens", 
              "Advent", "English", "French",
              "Russian", "German", "Yes", "No", "Well", "Mr", "Mrs", "Miss", "Master", "Sir",
              "Madam", "Dear", "My", "Good", "Mamma", "Papa", "Esq", "Messrs", "Mesdames",
-             "Messieurs", "Mmes",
+             "Messieurs", "Mmes", "Misses", "Captains", "Colonels", "Generals", "Admirals",
+             "Majors", "Doctors",
              "Gawd", "Gord", "Lawd", "Lawdy",  # 'God' and 'Lord' as a dialect speaks them
              "Southern", "Northern", "Eastern", "Western"}  # fmt: skip
 

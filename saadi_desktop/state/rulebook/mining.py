@@ -69,10 +69,10 @@ NEVER_A_NAME = Rule(
     "mining",
     "which capitalised words are never names",
     "Months, days, feasts, interjections, 'God', 'Heaven' (and as a dialect speaks them: "
-    "'Gawd', 'Lawd'), 'Mamma', 'Papa', plural forms of address ('Messrs'), a compass point's "
-    "adjective ('Southern') and contractions ('I’ll') are capitalised but name no one, nor does "
-    "a name ending in a noun of a work of music, dance or verse ('the Lobster Quadrille', 'the "
-    "Blue Danube Waltz').",
+    "'Gawd', 'Lawd'), 'Mamma', 'Papa', plural forms of address and ranks ('Messrs', 'Captains "
+    "Harville and Benwick'), a compass point's adjective ('Southern') and contractions ('I’ll') "
+    "are capitalised but name no one, nor does a name ending in a noun of a work of music, dance "
+    "or verse ('the Lobster Quadrille', 'the Blue Danube Waltz').",
     (
         Case(
             "Austen",
@@ -87,6 +87,15 @@ NEVER_A_NAME = Rule(
              "Holmes went to see Messrs. Holder, and Holmes smiled at Mr. Holder."),
             same=(("Mr. Holder",),),
             absent=("Messrs",),
+        ),
+        Case(
+            "Austen",
+            ("Captain Harville laughed; and Captain Harville sat by Anne.",
+             "While Captains Harville and Benwick led the talk, Anne listened to Captain "
+             "Harville.",
+             "Then came Captains Harville and Benwick to the inn; and Anne smiled."),
+            same=(("Captain Harville", "Harville"),),
+            absent=("Captains Harville", "Captains"),
         ),
         Case(
             "Dunbar",
