@@ -19,7 +19,7 @@ from saadi_desktop.state.rulebook import RULES, Case, Rule, counting, without
 # Awakening, Christie's Styles, James's Daisy Miller, Wells's The Invisible Man; docs/results.md)
 AUTHORS = {
     *("Austen", "Carroll", "Dostoevsky", "Doyle", "Wilde"),
-    *("Chopin", "Christie", "James", "Wells", "Dunbar"),
+    *("Chopin", "Christie", "James", "Wells", "Dunbar", "Dickens"),
 }
 CASES = [(rule, case) for rule in RULES for case in rule.cases]
 

@@ -17,6 +17,7 @@ from saadi_desktop.state.names.variants import (
     _own_form,
     _realm,
     _words,
+    ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_street,
     locative_uses,
@@ -277,10 +278,21 @@ def _title_holders(variant: str, clusters: list[NameCluster]) -> list[NameCluste
 def _place_and_person(variant: str, cluster: NameCluster) -> bool:
     """Whether one is a place's name and the other a person's, however they share a word:
     'Lucas Lodge' is Sir William's house, not his daughter 'Miss Lucas'. A name ending in a
-    place noun joins no cluster with a title or a gender, a titled name none with such a name."""
+    place noun joins no cluster with a title or a gender, a titled name none with such a name;
+    and a group is not what it is named after: 'Coketown Bank' is not the town 'Coketown' (but
+    'the League' may be the Red-headed League)."""
+    if any(_named_after(a, b) for v in cluster.variants for a, b in ((variant, v), (v, variant))):
+        return True
     if ends_in_a_place_noun(variant):
         return bool(cluster.gender) or any(map(_honorific, cluster.variants))
     return bool(_honorific(variant)) and any(map(ends_in_a_place_noun, cluster.variants))
+
+
+def _named_after(group: str, name: str) -> bool:
+    """Whether ``group`` is a group's name made of ``name`` and a group noun: 'Coketown Bank'
+    of 'Coketown'."""
+    words = [w for w in group.split() if w.lower() != "the"]
+    return ends_in_a_group_noun(group) and words[:-1] == [w for w in name.split() if w != "the"]
 
 
 def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:

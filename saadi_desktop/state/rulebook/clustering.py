@@ -344,7 +344,8 @@ PLACE_AND_PERSON = Rule(
     "whether a place's name and a person's can join for a shared word",
     "A name ending in a place noun ('Lucas Lodge', 'Turner Hall') joins no cluster with a title "
     "or a gender, and a titled name none with such a name: Sir William's house is not his "
-    "daughter.",
+    "daughter. Nor is a group what it is named after: 'the Coburg Bank' is not the town "
+    "'Coburg' (but 'the League' may be the Red-headed League).",
     (
         Case(
             "Austen",
@@ -357,6 +358,18 @@ PLACE_AND_PERSON = Rule(
             ("Mr. Turner came; and Mr. Turner spoke.",
              "They drove to Turner Hall; and at Turner Hall Mr. Turner waited."),
             apart=(("Turner Hall", "Mr. Turner"),),
+        ),
+        Case(
+            "Doyle",
+            ("Holmes drove to Coburg; and at Coburg Holmes waited, for Coburg was quiet.",
+             "That night the Coburg Bank was robbed; and the Coburg Bank was shut."),
+            apart=(("Coburg", "Coburg Bank"),),
+        ),
+        Case(
+            "Dickens",
+            ("Bounderby rode into Coketown; and Coketown smoked. In Coketown all was fact.",
+             "Bounderby kept the Coketown Bank; and the Coketown Bank was his pride."),
+            apart=(("Coketown", "Coketown Bank"),),
         ),
     ),
 )  # fmt: skip
