@@ -9,6 +9,7 @@ All functions here are pure: plain strings in, a decision out.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -467,12 +468,26 @@ def in_apposition(first: str, second: str, text: str, *, names: bool = False) ->
 _SAID_TO_BE = r"(?:,?\s+(?:now|formerly|née|called|known as|nicknamed|alias)\s+|\s*\(\s*)"
 
 
+# 'Her name is Daisy Miller! … Her real name is Annie P. Miller': one she, named twice
+_NAME_IS = r"\b(her|his)\s+(?:(?:real|true|proper|right|christian)\s+)?name\s+(?:is|was)\s+"
+
+
 def said_to_be(x: str, y: str, text: str) -> bool:
     """Whether the text says in so many words that the names ``x`` and ``y`` are one person's
-    (:data:`_SAID_TO_BE`), in either order: evidence enough to join two names with no model."""
-    return any(
+    (:data:`_SAID_TO_BE`), in either order, or names one 'her' or 'his' by both within a few
+    lines (:data:`_NAME_IS`): evidence enough to join two names with no model."""
+    if any(
         re.search(rf"(?<!\w){re.escape(a)}{_SAID_TO_BE}{re.escape(b)}(?!\w)", text)
         for a, b in ((x, y), (y, x))
+    ):
+        return True
+    named = [
+        (m.start(), m.group(1).lower(), m.group(2))
+        for m in re.finditer(rf"{_NAME_IS}({re.escape(x)}|{re.escape(y)})(?!\w)", text, re.I)
+    ]
+    return any(
+        {a, b} == {x, y} and one == other and abs(p - q) <= 300
+        for (p, one, a), (q, other, b) in itertools.combinations(named, 2)
     )
 
 

@@ -175,8 +175,10 @@ class Joins(Ledger):
                 first is not second
                 and {first.type, second.type} <= {"person", "other"}
                 and said_to_be(x, y, text)
-                # the text's own words outweigh the table's guess that both are given names
-                and conflict(first.names(), second.names()) in ("", "different given names")
+                # the text's own words outweigh the table's guess that both are given names,
+                # and two given names of one surname ('Daisy Miller', 'Annie P. Miller')
+                and conflict(first.names(), second.names())
+                in ("", "different given names", "same surname, different given names")
             ):
                 gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
                 decided(rules.SAID_TO_BE)

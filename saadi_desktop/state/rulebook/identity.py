@@ -353,9 +353,10 @@ SAID_TO_BE = Rule(
     "identity",
     "whether two names the passage joins in so many words are one person",
     "Two names the passage says are one person's — 'X, now Y', 'X, née Y', 'X, called Y', 'X, "
-    "known as Y', 'X (Y)' — are one entry ('Miss Hamilton, now Mrs. Smith'; 'Irene Norton, née "
-    "Adler'), unless the cannot-link rule forbids it; the table's guess that both are given "
-    "names gives way to the text.",
+    "known as Y', 'X (Y)', or 'her name is X' and 'her real name is Y' a few lines apart — are "
+    "one entry ('Miss Hamilton, now Mrs. Smith'; 'Irene Norton, née Adler'; Daisy Miller is "
+    "Annie P. Miller), unless the cannot-link rule forbids it; the table's guess that both are "
+    "given names, or that two given names of one surname are sisters, gives way to the text.",
     (
         Case(
             "Austen",
@@ -368,6 +369,21 @@ SAID_TO_BE = Rule(
             ("“Very truly yours, Irene Norton, née Adler.” So wrote Irene Norton; and Adler "
              "laughed.",),
             same=(("Irene Norton", "Adler"),),
+        ),
+        Case(
+            "James",
+            ("“Her name is Daisy Miller!” cried the child. “But that isn’t her real name.” "
+             "“Her real name is Annie P. Miller,” the boy went on; and Daisy Miller laughed.",
+             "Winterbourne thought of Daisy Miller; and of Annie P. Miller."),
+            same=(("Daisy Miller", "Annie P. Miller"),),
+        ),
+        Case(
+            "Doyle",
+            ("“His name is Jabez Wilson,” said Holmes; and Jabez Wilson bowed. “Her name was "
+             "Mary Sutherland,” said Holmes; and Mary Sutherland wept.",
+             "“His name is John Openshaw,” said Watson; and John Openshaw sat down."),
+            same=(("Jabez Wilson",), ("John Openshaw",)),
+            apart=(("Jabez Wilson", "Mary Sutherland"), ("Jabez Wilson", "John Openshaw")),
         ),
     ),
 )  # fmt: skip
