@@ -474,13 +474,17 @@ _NAME_IS = r"\b(her|his)\s+(?:(?:real|true|proper|right|christian)\s+)?name\s+(?
 
 def said_to_be(x: str, y: str, text: str) -> bool:
     """Whether the text says in so many words that the names ``x`` and ``y`` are one person's
-    (:data:`_SAID_TO_BE`), in either order, or names one 'her' or 'his' by both within a few
-    lines (:data:`_NAME_IS`): evidence enough to join two names with no model."""
-    if any(
-        re.search(rf"(?<!\w){re.escape(a)}{_SAID_TO_BE}{re.escape(b)}(?!\w)", text)
+    (:data:`_SAID_TO_BE`), in either order ('Jane Bennet (Elizabeth Bennet’s sister)' says
+    no such thing): evidence enough to join two names with no model."""
+    return any(
+        re.search(rf"(?<!\w){re.escape(a)}{_SAID_TO_BE}{re.escape(b)}(?!\w|[’']s\b)", text)
         for a, b in ((x, y), (y, x))
-    ):
-        return True
+    )
+
+
+def named_twice(x: str, y: str, text: str) -> bool:
+    """Whether the text names one 'her' or 'his' by both ``x`` and ``y`` within a few lines
+    (:data:`_NAME_IS`): 'Her name is Daisy Miller! … Her real name is Annie P. Miller'."""
     named = [
         (m.start(), m.group(1).lower(), m.group(2))
         for m in re.finditer(rf"{_NAME_IS}({re.escape(x)}|{re.escape(y)})(?!\w)", text, re.I)

@@ -13,6 +13,7 @@ from saadi_desktop.state.identity import (
     core,
     familiar_ending,
     is_diminutive,
+    named_twice,
     names_it_shortens,
     said_to_be,
 )
@@ -163,23 +164,25 @@ class Joins(Ledger):
 
     def _merge_said(self, seq: int, change: Change) -> None:
         """Two names of the passage become one record where the passage says they are one
-        person's (:func:`said_to_be`: 'Miss Hamilton, now Mrs. Smith'), unless a title, the
-        text's pronouns or a shared surname forbids it (the older record stays)."""
+        person's (:func:`said_to_be`: 'Miss Hamilton, now Mrs. Smith'; :func:`named_twice`),
+        unless a title, the text's pronouns or a shared surname forbids it (the older record
+        stays)."""
         if not on(rules.SAID_TO_BE):
             return
         text = self.book.texts[seq]
         named = [(c, v) for c, v in self.book.mentions.get(seq, []) if c in self.by_cluster]
         for (a, x), (b, y) in itertools.combinations(named, 2):
             first, second = self.records[self.by_cluster[a]], self.records[self.by_cluster[b]]
-            if (
-                first is not second
-                and {first.type, second.type} <= {"person", "other"}
-                and said_to_be(x, y, text)
-                # the text's own words outweigh the table's guess that both are given names,
-                # and two given names of one surname ('Daisy Miller', 'Annie P. Miller')
-                and conflict(first.names(), second.names())
-                in ("", "different given names", "same surname, different given names")
-            ):
+            if first is second or not {first.type, second.type} <= {"person", "other"}:
+                continue
+            # the text's own words outweigh the table's guess that both are given names; one
+            # 'her' named twice, that two given names of one surname are sisters
+            allowed = ["", "different given names"]
+            if named_twice(x, y, text):
+                allowed.append("same surname, different given names")
+            elif not said_to_be(x, y, text):
+                continue
+            if conflict(first.names(), second.names()) in allowed:
                 gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
                 decided(rules.SAID_TO_BE)
                 self._merge(gone, into, seq, change)
