@@ -22,7 +22,9 @@ from saadi_desktop.state.names import (
     HONORIFICS,
     IN_A_PLACE,
     LOCATIVE,
+    PLACE_NOUNS,
     SAINTS,
+    TITLES_OF,
     ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_given_name,
@@ -126,6 +128,7 @@ class Kinds(Ledger):
         'at', 'in', 'near'… ('Kent' is a given name, and a county: 'in Kent'; 'introduced me to
         Hortense' is no place). A place that speaks is a person: 'said to the Knave' three
         times made a place of him before 'said the Knave'."""
+        owners: set[str] | None = None  # read once a passage needs them
         for cluster in dict.fromkeys(c for c, _ in self.book.mentions.get(seq, [])):
             record_id = self.by_cluster.get(cluster)
             record = None if record_id is None else self.records[record_id]
@@ -154,9 +157,11 @@ class Kinds(Ledger):
                 self._settle(record, "person", change, shown)
                 continue
             guessed = record is not None and record.id in self.guessed
-            near, found = locative_uses(
-                variants, self.book.texts[seq], IN_A_PLACE if guessed else LOCATIVE
-            )
+            if guessed:
+                near, found = locative_uses(variants, self.book.texts[seq], IN_A_PLACE)
+            else:
+                owners = self._owners() if owners is None else owners
+                near, found = locative_uses(variants, self.book.texts[seq], LOCATIVE, owners)
             before = self.uses.get(cluster, (0, 0))
             near, found = before[0] + near, before[1] + found
             self.uses[cluster] = (near, found)
@@ -174,6 +179,19 @@ class Kinds(Ledger):
                     votes.update(pronoun_votes(name, here))
                 if gender_of_votes(votes) and self._seldom_a_place(cluster):
                     self._settle(record, "person", change, rules.A_PERSONS_NAME)  # 'Juliet … her'
+
+    def _owners(self) -> set[str]:
+        """The words before 'of' that make the name after it a place: a realm's title ('the
+        Duke of Berwick'), a place noun ('the Castle of Chillon'), a name of a person the text
+        has shown ('Bounderby of Coketown'; not 'the Passion of Christ')."""
+        people = {
+            word
+            for record in self.records.values()
+            if record.type == "person" and record.id not in self.guessed
+            for name in record.names()
+            for word in core(name)
+        }
+        return TITLES_OF | PLACE_NOUNS | people
 
     def _seldom_a_place(self, cluster: int) -> bool:
         """Whether the whole book puts the cluster's names after 'at', 'in', 'to', 'from'… in

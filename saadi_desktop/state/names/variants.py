@@ -35,6 +35,10 @@ IN_A_PLACE = {"in", "near", "into", "through"}  # not "introduced to Hortense", 
 _WORD_BEFORE = re.compile(r"(\w+)\s+(the\s+)?$")  # what a name follows: 'at ', 'to the '
 
 
+# the capitalised word before 'of' before a name: 'Bounderby of Coketown', 'the Duke of Berwick'
+_WORD_OF = re.compile(r"[a-z,;]\s+(?:[A-Z][\w’'.-]*\s+)*([A-Z][\w’'.-]*)\s+of\s+(?:the\s+)?$")
+
+
 # the word before a name and 'and' or 'or' that join it to the name before: 'to Spa and Baden'
 _PAIRED_BEFORE = re.compile(r"(\w+)\s+(?:the\s+)?[A-Z][\w’']*\s+$")
 
@@ -195,7 +199,10 @@ def _is_demonym(
 
 
 def locative_uses(
-    variants: Iterable[str], text: str, prepositions: Collection[str] = LOCATIVE
+    variants: Iterable[str],
+    text: str,
+    prepositions: Collection[str] = LOCATIVE,
+    of: Collection[str] = (),
 ) -> tuple[int, int]:
     r"""(uses after 'at', 'in', 'to', 'from'… — the ``prepositions`` —, all uses) of the names
     ``variants`` in ``text``, longest name first ('at Longbourn', 'to London', 'to the Casino':
@@ -206,7 +213,10 @@ def locative_uses(
     ('Sherlock Holmes': 'Holmes' after 'Sherlock'). After a word of speaking or writing, 'to'
     takes a person, not a place ('I must speak to Hill', 'she wrote to Jane'); 'on' counts only
     before 'the' ('on the Shlangenberg', not 'called on Jane'), and a name joined by 'and' or
-    'or' to the one after the word counts as that one ('to Spa and Baden')."""
+    'or' to the one after the word counts as that one ('to Spa and Baden'). So does 'of' after
+    one of the words ``of``, inside a sentence: where a person, a realm's title or a place is of
+    ('Bounderby of Coketown', 'the Duke of Berwick', 'the Castle of Chillon'; not 'the Passion
+    of Christ')."""
     names = {" ".join(_words(v)) for v in variants}  # 'to the Casino' as 'to the' + 'Casino'
     pattern = "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
     near = found = end = 0
@@ -226,6 +236,10 @@ def locative_uses(
                 word in prepositions
                 and (word != "on" or the)
                 and not _SAID_TO.search(text, max(0, before.start() - 20), before.end())
-            )  # 'to Longbourn', not 'speak to Hill'
+            ) or (  # 'to Longbourn', not 'speak to Hill'; 'Bounderby of Coketown'
+                word == "of"
+                and (owner := _WORD_OF.search(text, max(0, start - 80), start)) is not None
+                and owner.group(1).rstrip(".") in of
+            )
             end = start + len(match.group(1))
     return near, found

@@ -172,7 +172,9 @@ USED_AS_A_PLACE = Rule(
     "least half the time is a place ('at Longbourn', 'to Roulettenberg', 'on the "
     "Shlangenberg'), and so is one joined by 'and' or 'or' to the name after such a word ('to "
     "Spa and Baden'); after a word of speaking 'to' takes a person ('speak to Hill'), and "
-    "'on' alone is no place's ('called on Jane'). A person by a guess alone, a given name, "
+    "'on' alone is no place's ('called on Jane'); 'of' after a person's name, a realm's title or "
+    "a place noun is a place's ('Bounderby of Coketown', 'the Duke of Berwick', 'the Castle of "
+    "Chillon'; not 'the Passion of Christ'). A person by a guess alone, a given name, "
     "needs 'at', 'in', 'near' or 'into' three times at least ('into Kent': a given name and a "
     "county; 'introduced me to Hortense' is no place).",
     (
@@ -218,6 +220,20 @@ USED_AS_A_PLACE = Rule(
             ("Dorian went to Florence. In Florence Dorian stayed; and in Florence Dorian smiled.",
              "Lord Henry was in Florence, near the river."),
             kinds=(("Florence", "place"),),
+        ),
+        Case(
+            "Dickens",
+            ("Mr. Bounderby spoke; and Mr. Bounderby was proud. Coketown smoked.",
+             "They knew Josiah Bounderby of Coketown, and Bounderby of Coketown knew them; the "
+             "streets of Coketown were long, and Coketown worked."),
+            kinds=(("Coketown", "place"),),
+        ),
+        Case(
+            "Wilde",
+            ("Dorian looked at the Passion of Christ in the vestments; the Bride of Christ was "
+             "pictured there.",
+             "Dorian thought of Christ; and Christ was on the altar."),
+            kinds=(("Christ", "other"),),
         ),
     ),
 )  # fmt: skip
