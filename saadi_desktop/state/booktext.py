@@ -119,15 +119,15 @@ class BookText:
             roles = {role_of(v) for v in cluster.variants}
             if len(roles) != 1 or "" in roles:
                 continue
-            role = roles.pop()
-            used = self.chunks_of.get(cluster.id, [])
+            role, used = roles.pop(), self.chunks_of.get(cluster.id, [])
+            if not used:
+                continue
             bearers = [
                 c.id
                 for c in self.clusters.values()
                 if c.id != cluster.id
                 and any(core(v) and role_of(v.split()[0]) == role for v in c.variants)
                 and len(named := self.chunks_of.get(c.id, [])) >= 2
-                and used
                 and any(used[0] <= seq <= used[-1] for seq in named)
             ]
             if len(bearers) == 1:

@@ -469,7 +469,9 @@ _SAID_TO_BE = r"(?:,?\s+(?:now|formerly|née|called|known as|nicknamed|alias)\s+
 
 
 # 'Her name is Daisy Miller! … Her real name is Annie P. Miller': one she, named twice
-_NAME_IS = r"\b(her|his)\s+(?:(?:real|true|proper|right|christian)\s+)?name\s+(?:is|was)\s+"
+_NAME_IS = re.compile(
+    r"\b(her|his)\s+(?:(?:real|true|proper|right|christian)\s+)?name\s+(?:is|was)\s+", re.I
+)
 
 
 def said_to_be(x: str, y: str, text: str) -> bool:
@@ -486,8 +488,10 @@ def named_twice(x: str, y: str, text: str) -> bool:
     """Whether the text names one 'her' or 'his' by both ``x`` and ``y`` within a few lines
     (:data:`_NAME_IS`): 'Her name is Daisy Miller! … Her real name is Annie P. Miller'."""
     named = [
-        (m.start(), m.group(1).lower(), m.group(2))
-        for m in re.finditer(rf"{_NAME_IS}({re.escape(x)}|{re.escape(y)})(?!\w)", text, re.I)
+        (m.start(), m.group(1).lower(), name)
+        for m in _NAME_IS.finditer(text)
+        for name in (x, y)
+        if text.startswith(name, m.end()) and not text[m.end() + len(name) :][:1].isalnum()
     ]
     return any(
         {a, b} == {x, y} and one == other and abs(p - q) <= 300

@@ -291,8 +291,7 @@ def _place_and_person(variant: str, cluster: NameCluster) -> bool:
 def _named_after(group: str, name: str) -> bool:
     """Whether ``group`` is a group's name made of ``name`` and a group noun: 'Coketown Bank'
     of 'Coketown'."""
-    words = [w for w in group.split() if w.lower() != "the"]
-    return ends_in_a_group_noun(group) and words[:-1] == [w for w in name.split() if w != "the"]
+    return ends_in_a_group_noun(group) and _words(group)[:-1] == _words(name)
 
 
 def _fits(words: set[str], core: tuple[str, ...], cluster: NameCluster) -> bool:

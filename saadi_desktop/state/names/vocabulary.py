@@ -74,8 +74,8 @@ PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "M
                "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
 
 
-# Nouns of an occupation or an office by which a book may name, and make speak, someone it
-# never names otherwise ('said the croupier', 'the waiter said'). Not a rank, which is also a
+# Nouns of an occupation or an office by which a book may name someone it never names
+# otherwise ('said the croupier', 'the waiter brought the letter'). Not a rank, which is also a
 # title ('the Captain' is someone's); nor a word for anyone ('the stranger', 'the gentleman'),
 # which a major character is as often as not.
 ROLE_NOUNS = frozenset({
