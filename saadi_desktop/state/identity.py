@@ -341,8 +341,9 @@ def _pair_conflict(x: str, y: str) -> str:
 
 
 def same_given_name(x: str, y: str) -> bool:
-    """'Lizzy' and 'Elizabeth'; also 'Lizzy' and 'Eliza', two diminutives of one name."""
-    x, y = x.lower(), y.lower()
+    """'Lizzy' and 'Elizabeth'; also 'Lizzy' and 'Eliza', two diminutives of one name;
+    'Sissy' and 'Cecilia' (:func:`table_spelling`)."""
+    x, y = table_spelling(x), table_spelling(y)
     table = given_name_table()
     return (
         x == y or is_nickname(x, y) or bool(table.get(x, frozenset()) & table.get(y, frozenset()))
@@ -368,7 +369,7 @@ def familiar_ending(familiar: str, name: str) -> bool:
 def is_nickname(x: str, y: str) -> bool:
     """Whether the nickname table says one given name is a diminutive of the other
     ('Lizzy' and 'Elizabeth'; 'Eliza' and 'Elizabeth')."""
-    x, y = x.lower(), y.lower()
+    x, y = table_spelling(x), table_spelling(y)
     if x == y:
         return False
     table = given_name_table()
@@ -396,18 +397,21 @@ DIMINUTIVE_ENDINGS = ("ie", "ey", "y")  # one ending spelled three ways: Charlie
 
 def table_spelling(name: str) -> str:
     """``name`` lowercased as the nickname table spells it: a familiar form's ending is
-    written '-ie', '-ey' or '-y' ('Charley', 'Nellie', 'Fannie'), and the table has one
-    spelling or another ('charlie', 'nelly', 'fanny')."""
+    written '-ie', '-ey' or '-y' ('Charley', 'Nellie', 'Fannie'), and a soft 'c' as 's'
+    ('Sissy', 'Sis'), and the table has one spelling or another ('charlie', 'nelly',
+    'cissy')."""
     lowered = name.lower()
     table = given_name_table()
-    if lowered in table:
-        return lowered
-    for ending in DIMINUTIVE_ENDINGS:
-        if lowered.endswith(ending) and len(lowered) > len(ending) + 1:
-            stem = lowered[: -len(ending)]
-            for other in DIMINUTIVE_ENDINGS:
-                if stem + other in table:
-                    return stem + other
+    soft = "c" + lowered[1:] if lowered[:1] == "s" and lowered[1:2] in ("i", "e", "y") else ""
+    for spelled in filter(None, (lowered, soft)):
+        if spelled in table:
+            return spelled
+        for ending in DIMINUTIVE_ENDINGS:
+            if spelled.endswith(ending) and len(spelled) > len(ending) + 1:
+                stem = spelled[: -len(ending)]
+                for other in DIMINUTIVE_ENDINGS:
+                    if stem + other in table:
+                        return stem + other
     return lowered
 
 

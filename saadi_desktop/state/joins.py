@@ -151,7 +151,7 @@ class Joins(Ledger):
         found = {
             other.id
             for other in self.records.values()
-            if other.id != exclude and other.type == "person"
+            if other.id != exclude and other.type in ("person", "other")  # 'other': not yet typed
             for name, title in own
             for theirs in other.names()
             if len(their := core(theirs)) >= 2

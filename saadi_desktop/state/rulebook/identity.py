@@ -314,7 +314,9 @@ FAMILIAR_FULL_NAME = Rule(
     "with the same surname, is that person ('Charley Tolland' and 'Charles Tolland'; 'Sonia "
     "Marmeladov' and 'Sofya Semyonovna Marmeladov') when neither is titled — a father is 'Mr. "
     "Thomas Bertram', his son 'Tom Bertram' — and one record fits, however many names the "
-    "familiar form may shorten: beside one surname, 'Frank' is Francis ('Frank Oakley').",
+    "familiar form may shorten: beside one surname, 'Frank' is Francis ('Frank Oakley'). A "
+    "familiar ending and a soft 'c' are spelled as the book spells them ('Sissy Jupe' and "
+    "'Cecilia Jupe'; the table writes 'Cissy').",
     (
         Case(
             "Austen",
@@ -345,6 +347,18 @@ FAMILIAR_FULL_NAME = Rule(
             ("“I am ready,” said Francis Moulton; and Francis Moulton sailed.",
              "Then said Frank Moulton, “I came back,” and Frank Moulton smiled."),
             same=(("Francis Moulton", "Frank Moulton"),),
+        ),
+        Case(  # a soft 'c' written 's', of a girl the text has not yet shown a person
+            "Dickens",
+            ("Among them Sissy Jupe, blushing; and Sissy Jupe stood up.",
+             "The gentleman looked at Cecilia Jupe; and Cecilia Jupe curtseyed."),
+            same=(("Sissy Jupe", "Cecilia Jupe"),),
+        ),
+        Case(
+            "James",
+            ("The pew held Sissie Hale; and Sissie Hale looked down.",
+             "“Priscilla Hale!” cried her mother; and Priscilla Hale came."),
+            same=(("Sissie Hale", "Priscilla Hale"),),
         ),
     ),
 )  # fmt: skip
