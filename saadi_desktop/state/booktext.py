@@ -15,6 +15,7 @@ from saadi_desktop.state.identity import (
     core,
     fold,
     gender,
+    named_twice,
     pronoun_gender,
     pronoun_lean,
 )
@@ -178,13 +179,17 @@ class BookText:
         writes out, :meth:`_daughters`), when the book never speaks of several daughters of
         the name ('the Miss Musgroves', 'the eldest Miss Bennet'): 'Miss' and a surname is the
         eldest unmarried daughter, and a book that names one daughter has one. None otherwise:
-        for several, see :meth:`_eldest_daughter`. Beside another, a name of no known gender the
+        for several, see :meth:`_eldest_daughter`. Two names the text gives one 'her' are one
+        daughter. Beside another, a name of no known gender the
         book writes in one passage only is no second daughter ('the fate of Arthur Morstan'
         beside Mary)."""
         found = self._daughters(surname)
         if found is None:
             return None
         misses, daughters = found[0], set(found[1])
+        daughters -= {  # one 'her' named twice is one daughter ('Daisy', 'Annie P. Miller')
+            c for c in daughters if any(o < c and self._named_as_one(o, c) for o in daughters)
+        }
         if len(daughters) > 1:
             daughters = {
                 c
@@ -197,6 +202,17 @@ class BookText:
         if any(re.search(several, text) for text in self.texts.values()):
             return None
         return misses.pop(), daughters.pop()
+
+    def _named_as_one(self, a: int, b: int) -> bool:
+        """Whether a passage names one 'her' by a name of each cluster (:func:`named_twice`:
+        'Her name is Daisy Miller! … Her real name is Annie P. Miller')."""
+        shared = set(self.chunks_of.get(a, [])) & set(self.chunks_of.get(b, []))
+        return any(
+            named_twice(x, y, self.texts[seq])
+            for seq in shared
+            for x in self.clusters[a].variants
+            for y in self.clusters[b].variants
+        )
 
     def _eldest_daughter(self, surname: str) -> tuple[int, int] | None:
         """(the cluster of 'Miss Bennet', that of the one of several daughters of the name whom

@@ -254,7 +254,9 @@ ELDEST_DAUGHTER = Rule(
     "'Miss' and a surname is the eldest unmarried daughter of the name: the one the book names in "
     "full, when it never speaks of several ('the Miss Musgroves'; 'Miss Bingley' is Caroline "
     "Bingley; a name of no known gender written in one passage is no second daughter: 'the fate of"
-    " Arthur Morstan'; nor one the pronouns show a man: 'Berry Hamilton … his house'); among "
+    " Arthur Morstan'; nor one the pronouns show a man: 'Berry Hamilton … his house'; nor a "
+    "second name the text gives one 'her': 'Her name is Daisy Miller … her real name is Annie P. "
+    "Miller'); among "
     "several, the one it never calls 'Miss' and her given name as it calls every younger sister "
     "('Miss Bennet' is Jane beside 'Miss Elizabeth' and 'Miss Lydia'), when the pronouns show "
     "her a woman.",
@@ -302,6 +304,20 @@ ELDEST_DAUGHTER = Rule(
              "Hamilton thought he was happy.",
              "“A great piece of work, Miss Hamilton,” said the fellow; and Miss Hamilton laughed."),
             apart=(("Berry Hamilton", "Miss Hamilton"),),
+        ),
+        Case(  # one 'her' named twice is one daughter, not two
+            "James",
+            ("“Her name is Daisy Miller,” said the boy. “But her real name is Annie P. Miller.”",
+             "Miss Miller smiled; and Miss Miller walked on.",
+             "“Annie Miller!” wrote her mother; and Daisy Miller laughed."),
+            same=(("Miss Miller", "Daisy Miller", "Annie P. Miller"),),
+        ),
+        Case(
+            "Doyle",
+            ("“On the stage her name was Lily Hunter, but her real name was Ada Hunter.”",
+             "Miss Hunter came in; and Miss Hunter sat down.",
+             "Ada Hunter wept; and Lily Hunter was gone."),
+            same=(("Miss Hunter", "Lily Hunter", "Ada Hunter"),),
         ),
     ),
 )  # fmt: skip
