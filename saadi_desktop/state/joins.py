@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Sequence
 
 from saadi_desktop.state import rulebook as rules
+from saadi_desktop.state.dialogue import answered_under
 from saadi_desktop.state.identity import (
     conflict,
     core,
@@ -26,6 +27,7 @@ from saadi_desktop.state.records import Change, EntityRecord
 from saadi_desktop.state.rulebook import Rule, decided, on
 
 NICKNAME_SENSES = 3  # a diminutive of more full names than this identifies no one by itself
+ANSWERS = 2  # passages in which one name is called and the other answers, to join them
 
 
 def given_name_of(name: str) -> str | None:
@@ -185,6 +187,36 @@ class Joins(Ledger):
             if conflict(first.names(), second.names()) in allowed:
                 gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
                 decided(rules.SAID_TO_BE)
+                self._merge(gone, into, seq, change)
+
+    def _merge_answered(self, seq: int, change: Change) -> None:
+        """Two records become one once the text has, in :data:`ANSWERS` passages, called one by
+        a name and had the next paragraph answer under the other (:func:`answered_under`), when
+        one's given name is the other's familiar form by a table — however many people the
+        table's diminutive may name ('Dounia' and 'Avdotya Romanovna'; 'Rodya' and Rodion
+        Romanovitch Raskolnikov, who answers as 'Raskolnikov') — and the cannot-link rule
+        allows it (the older record stays)."""
+        if not on(rules.NICKNAME):
+            return
+        cluster_of = {v: c for c, v in self.book.mentions.get(seq, []) if c in self.by_cluster}
+        for called, answering in answered_under(self.book.texts[seq], cluster_of):
+            a, b = cluster_of[called], cluster_of[answering]
+            first, second = self.records[self.by_cluster[a]], self.records[self.by_cluster[b]]
+            passages = self.answered.setdefault((min(a, b), max(a, b)), set())
+            passages.add(seq)
+            if (
+                first is not second
+                and len(passages) >= ANSWERS
+                and {first.type, second.type} <= {"person", "other"}
+                and any(
+                    _familiar(x, y)
+                    for x in filter(None, map(given_name_of, first.names()))
+                    for y in filter(None, map(given_name_of, second.names()))
+                )
+                and not conflict(first.names(), second.names())
+            ):
+                gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
+                decided(rules.NICKNAME)
                 self._merge(gone, into, seq, change)
 
     def _merge_one_of_the_name(

@@ -36,6 +36,7 @@ class Ledger:
         self.notes: set[str] = set()  # every note kept so far (folded)
         self.uses: dict[int, tuple[int, int]] = {}  # cluster -> (after 'at', 'to'…, all) so far
         self.pronouns: dict[int, Counter[str]] = {}  # cluster -> the he or she after it so far
+        self.answered: dict[tuple[int, int], set[int]] = {}  # clusters -> passages, one answering
         self.linked: dict[int, set[int]] = {}  # record -> the chunks linked to it so far
         self.guessed: set[int] = set()  # persons by a given name or the model's word alone
 

@@ -261,6 +261,7 @@ class Memory(Joins, Kinds, Proposals):
         for pair in self.book.licensed.get(seq, []):  # 'Mr. Gray' is Dorian Gray from here on
             self._merge_one_of_the_name(*pair, seq, change)
         self._merge_said(seq, change)
+        self._merge_answered(seq, change)
         text = self.book.texts[seq]
         for name, owner in self.loose_names.items():
             if occurs_as_name(name, text):

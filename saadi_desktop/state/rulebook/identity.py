@@ -44,7 +44,11 @@ NICKNAME = Rule(
     "that is another's with a familiar ending ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', "
     "'Georgie' of 'George') is that person too, given name or surname, whatever the table knows,"
     " when one record fits, no title or gender keeps them apart and the book writes each in two "
-    "passages at least: a 'Ted' called once in a crowd is no Teddy Henfrey.",
+    "passages at least: a 'Ted' called once in a crowd is no Teddy Henfrey. A diminutive the "
+    "table gives many people, or that a Russian novel gives several ('Katia' is a tavern girl, "
+    "not Katerina Ivanovna), joins its full name when the text shows them one: in two passages "
+    "a speech calls the one and the next paragraph answers under the other ('“…, Dounia?”' — "
+    "'“Of course, mother,” said Avdotya Romanovna').",
     (
         Case(
             "Austen",
@@ -99,6 +103,40 @@ NICKNAME = Rule(
              "Then Teddy went out; and Teddy swore.",
              "“Looky there, Ted,” quoth the younger of the men."),
             apart=(("Teddy Henfrey", "Ted"),),
+        ),
+        Case(  # called by one name, answering under the other, in two passages
+            "Dostoevsky",
+            ("Avdotya Romanovna came in; and Avdotya Romanovna sat down. Then Dounia smiled; and "
+             "Dounia went out.",
+             "Her mother began. “I will be open with him, Dounia?”\n\n“Of course, mother,” said "
+             "Avdotya Romanovna.",
+             "“Where are you going, Avdotya Romanovna?”\n\n“I want to see Sonia,” Dounia "
+             "answered faintly."),
+            same=(("Avdotya Romanovna", "Dounia"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Avdotya Romanovna came in; and Avdotya Romanovna sat down. Then Dounia smiled; and "
+             "Dounia went out.",
+             "Her mother began. “I will be open with him, Dounia?”\n\n“Of course, mother,” said "
+             "Avdotya Romanovna.",
+             "Dounia smiled; and Dounia went out."),
+            apart=(("Avdotya Romanovna", "Dounia"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("Katerina Ivanovna came in; and Katerina Ivanovna coughed. Then Katia sang; and Katia "
+             "danced.",
+             "“Katia, bring wine!” he cried.\n\n“At once,” Katerina Ivanovna said, and went out.",
+             "“Katia, more wine!” he cried.\n\n“At once,” the girl said, and went out."),
+            apart=(("Katerina Ivanovna", "Katia"),),
+        ),
+        Case(
+            "Dickens",
+            ("Cecilia Jupe stood up; and Cecilia curtseyed. Then Sissy wept; and Sissy ran out.",
+             "“Sissy, come here,” said Louisa.\n\n“Yes, miss,” said Cecilia, blushing.",
+             "Mr. Gradgrind said, “Are you well, Sissy?”\n\n“Quite well, sir,” replied Cecilia."),
+            same=(("Cecilia Jupe", "Sissy"),),
         ),
     ),
 )  # fmt: skip
