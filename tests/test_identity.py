@@ -8,22 +8,26 @@ import re
 import pytest
 
 from saadi_desktop.state.answer import MAX_NOTE, Line, parse, render
+from saadi_desktop.state.dialogue import (
+    called_who,
+    in_apposition,
+    speaks,
+    stated_equivalent,
+)
+from saadi_desktop.state.given_names import (
+    is_nickname,
+    same_given_name,
+)
 from saadi_desktop.state.identity import (
     alias_kind,
-    called_who,
     conflict,
     display_name,
     gender,
     head_noun,
-    in_apposition,
     is_family,
-    is_nickname,
     pronoun_gender,
     refers,
-    same_given_name,
     shown_aliases,
-    speaks,
-    stated_equivalent,
 )
 from saadi_desktop.state.kinds import other_kind
 from saadi_desktop.state.memory import BookText, Candidate, Change, Cluster, Memory, replay

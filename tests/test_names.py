@@ -628,7 +628,9 @@ def test_to_after_a_word_of_speaking_takes_a_person_not_a_place() -> None:
 
 
 def test_a_russian_name_is_known_as_other_translators_spell_it() -> None:
-    from saadi_desktop.state.identity import names_it_shortens
+    from saadi_desktop.state.given_names import (
+        names_it_shortens,
+    )
     from saadi_desktop.state.joins import russian_pair
     from saadi_desktop.state.names import is_given_name, transliterations
 
@@ -738,7 +740,9 @@ def test_a_word_of_speech_is_no_name(texts: list[str], word: str) -> None:
     ],
 )
 def test_a_familiar_ending_is_a_name_and_y_ie_or_ey(familiar: str, name: str, same: bool) -> None:
-    from saadi_desktop.state.identity import familiar_ending
+    from saadi_desktop.state.given_names import (
+        familiar_ending,
+    )
 
     assert familiar_ending(familiar, name) is same
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from saadi_desktop.eval.rulebook import COUNTS, DOCS, failures, render
-from saadi_desktop.state import booktext, identity, joins, kinds, memory, names
+from saadi_desktop.state import bearers, booktext, identity, joins, kinds, memory, names
 from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.entries import read_entries
 from saadi_desktop.state.rulebook import RULES, Case, Rule, counting, without
@@ -49,7 +49,7 @@ def test_every_rule_is_named_where_it_is_applied() -> None:
     parts = (names.vocabulary, names.variants, names.usage, names.mentions, names.clusters)
     code = "".join(
         inspect.getsource(module)
-        for module in (names, *parts, identity, booktext, joins, kinds, memory)
+        for module in (names, *parts, identity, bearers, booktext, joins, kinds, memory)
     )
     constants = [k for k, v in vars(rules).items() if isinstance(v, Rule)]
     assert len(constants) == len(RULES)

@@ -9,24 +9,19 @@ All functions here are pure: plain strings in, a decision out.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from saadi_desktop.state import rulebook as rules
+from saadi_desktop.state.given_names import both_given_names, is_diminutive, same_given_name
 from saadi_desktop.state.names import (
-    CLAUSE_VERBS,
     FEMALE,
     HONORIFICS,
     KIN_ADDRESS,
     MALE,
     PARTICLES,
-    SPEECH_VERBS,
-    SPELLINGS,
-    diminutive_table,
     ends_in_a_place_noun,
-    given_name_table,
     is_given_name,
     locative_uses,
 )
@@ -270,42 +265,6 @@ def looks_like_place(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return found > 0 and near * 2 >= found
 
 
-def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
-    """Whether the text makes the name a speaker ('replied Kitty', 'said the Knave', 'Kitty
-    cried'; not 'said Coketown was a busy place'), calls it 'my dear' once ('my dear Gladys',
-    'Dinah my dear!') or addresses it twice ('“Kitty, …', ', Lizzy!', ', Gladys.”'): places
-    and things neither speak nor are spoken to."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    if not pattern:
-        return False
-    # a speaker ('said the Knave', 'Kitty cried'), or one called 'my dear': 'my dear Gladys',
-    # 'Dinah my dear!' (not 'Paris, my dear, is…', where the dear is someone else); 'said
-    # Coketown was a busy place' reports a clause about a town, no speaker
-    speaker = re.compile(
-        rf"{SPEECH_VERBS}\s+(?:the\s+)?(?:{pattern})(?!\w)(?!\s+{CLAUSE_VERBS})"
-        rf"|(?<!\w)(?:{pattern})\s+{SPEECH_VERBS}\b"
-        rf"|\b[Mm]y\s+dear\s+(?:{pattern})(?!\w)|(?<!\w)(?:{pattern})\s+my\s+dear\b"
-    )
-    # a call: '“Kitty!', '“Kitty, …', or a speech that ends on the name (', Gladys.”')
-    addressed = re.compile(
-        rf"[,“\"]\s*(?:{pattern})\s*[!?]|“(?:{pattern}),|,\s*(?:{pattern})[.,!?]?[”\"]"
-    )
-    texts = list(texts)
-    calls = sum(len(addressed.findall(t)) for t in texts)
-    return calls >= 2 or any(speaker.search(t) for t in texts)
-
-
-def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
-    """Whether the text says 'who' of the name: 'by name Heintze, who until lately…',
-    'Peterson, who, as you know…'. Places and things are 'which'. After 'of' the 'who' belongs
-    to the person the phrase names ('the Knave of Hearts, who'), not to the name."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    if not pattern:
-        return False
-    who = re.compile(rf"(?<!\bof )(?<!\bof the )(?<!\w)(?:{pattern}),\s+(?:who|whom|whose)\b")
-    return any(who.search(text) for text in texts)
-
-
 def conflict(a: Iterable[str], b: Iterable[str]) -> str:
     """Why the names ``a`` and ``b`` cannot be one person ('' when nothing forbids it):
     :data:`rules.CANNOT_LINK`."""
@@ -340,81 +299,6 @@ def _pair_conflict(x: str, y: str) -> str:
     return ""
 
 
-def same_given_name(x: str, y: str) -> bool:
-    """'Lizzy' and 'Elizabeth'; also 'Lizzy' and 'Eliza', two diminutives of one name;
-    'Sissy' and 'Cecilia' (:func:`table_spelling`)."""
-    x, y = table_spelling(x), table_spelling(y)
-    table = given_name_table()
-    return (
-        x == y or is_nickname(x, y) or bool(table.get(x, frozenset()) & table.get(y, frozenset()))
-    )
-
-
-FAMILIAR_ENDINGS = ("y", "ie", "ey")  # 'Kitty' of 'Kit', 'Skaggsy' of 'Skaggs', 'Georgie'
-
-
-def familiar_ending(familiar: str, name: str) -> bool:
-    """Whether ``familiar`` is ``name`` with a familiar ending, its last consonant doubled or
-    its last 'e' dropped as English spells it ('Kitty' of 'Kit', 'Skaggsy' of 'Skaggs',
-    'Georgie' of 'George'): the same name, whatever the table knows of either."""
-    if len(name) < 3 or not familiar.startswith(name[:-1]):
-        return False
-    return any(
-        familiar == stem + ending
-        for ending in FAMILIAR_ENDINGS
-        for stem in {name, name + name[-1], name.removesuffix("e")}
-    )
-
-
-def is_nickname(x: str, y: str) -> bool:
-    """Whether the nickname table says one given name is a diminutive of the other
-    ('Lizzy' and 'Elizabeth'; 'Eliza' and 'Elizabeth')."""
-    x, y = table_spelling(x), table_spelling(y)
-    if x == y:
-        return False
-    table = given_name_table()
-    return y in table.get(x, ()) or x in table.get(y, ())
-
-
-def names_it_shortens(nick: str) -> list[str]:
-    """The full given names the table lists ``nick`` as a diminutive of, each spelling of a
-    name once: one for 'Lizzy' (Elizabeth), one for 'Sonia' (Sofya, Sofia), seven for 'Lee'
-    (Elias, Leroy, Shirley…)."""
-    full = (n for n in given_name_table().get(table_spelling(nick), ()) if is_diminutive(nick, n))
-    return sorted({SPELLINGS.get(n, n) for n in full})
-
-
-def is_diminutive(nick: str, full: str, *, russian: bool = True) -> bool:
-    """Whether the table lists ``nick`` as a diminutive of the given name ``full`` ('Lizzy' of
-    'Elizabeth'), not the other way round, in any of the spellings of its ending
-    (:func:`table_spelling`: 'Charley' as 'Charlie'); with ``russian`` False, the English table
-    only."""
-    return table_spelling(nick) in diminutive_table(russian).get(full.lower(), ())
-
-
-DIMINUTIVE_ENDINGS = ("ie", "ey", "y")  # one ending spelled three ways: Charlie, Charley, Charly
-
-
-def table_spelling(name: str) -> str:
-    """``name`` lowercased as the nickname table spells it: a familiar form's ending is
-    written '-ie', '-ey' or '-y' ('Charley', 'Nellie', 'Fannie'), and a soft 'c' as 's'
-    ('Sissy', 'Sis'), and the table has one spelling or another ('charlie', 'nelly',
-    'cissy')."""
-    lowered = name.lower()
-    table = given_name_table()
-    soft = "c" + lowered[1:] if lowered[:1] == "s" and lowered[1:2] in ("i", "e", "y") else ""
-    for spelled in filter(None, (lowered, soft)):
-        if spelled in table:
-            return spelled
-        for ending in DIMINUTIVE_ENDINGS:
-            if spelled.endswith(ending) and len(spelled) > len(ending) + 1:
-                stem = spelled[: -len(ending)]
-                for other in DIMINUTIVE_ENDINGS:
-                    if stem + other in table:
-                        return stem + other
-    return lowered
-
-
 def display_name(names: Sequence[str]) -> str:
     """The name a reader looks someone up by, among ``names`` (in the order learned): the
     fullest proper name — 'Elizabeth Bennet' over 'Lizzy' and over 'Miss Elizabeth Bennet',
@@ -447,73 +331,3 @@ def display_name(names: Sequence[str]) -> str:
 
     best = best_form(max(enumerate(forms), key=rank)[1])
     return f"the {best}" if f"the {best}" in names else best  # a title as a name: 'the General'
-
-
-def both_given_names(x: str, y: str) -> bool:
-    return is_given_name(x) and is_given_name(y)
-
-
-def in_apposition(first: str, second: str, text: str, *, names: bool = False) -> bool:
-    """Whether the passage puts a description or a name beside a name, set off by commas, as
-    one person ('Alyona Ivanovna, the old woman, was remembered'; 'the eldest, Jane, smiled'),
-    not as two of a list ('Jane, the officer, and Kitty'; 'Jane, the officer, Kitty'). Two
-    ``names`` stand so only after a determiner ('the poor little Lizard, Bill, was in the
-    middle'): 'Kitty, Lydia, hush!' calls two girls."""
-    lead = rf"\b(?:{_DETERMINER})\s+(?:[\w’'-]+\s+){{0,2}}" if names else r"(?<!\w)"
-    for a, b in ((first, second), (second, first)):
-        pattern = rf"{lead}{re.escape(a)},\s+{re.escape(b)},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])"
-        if re.search(pattern, text, re.I):
-            return True
-    return False
-
-
-# The words by which a text says that two names are one person's: 'Miss Hamilton, now Mrs.
-# Smith', 'Irene Norton, née Adler', 'Rodion, called Rodya', 'the Admiral (Captain Croft then)'.
-_SAID_TO_BE = r"(?:,?\s+(?:now|formerly|née|called|known as|nicknamed|alias)\s+|\s*\(\s*)"
-
-
-# 'Her name is Daisy Miller! … Her real name is Annie P. Miller': one she, named twice
-_NAME_IS = re.compile(
-    r"\b(her|his)\s+(?:(?:real|true|proper|right|christian)\s+)?name\s+(?:is|was)\s+", re.I
-)
-
-
-def said_to_be(x: str, y: str, text: str) -> bool:
-    """Whether the text says in so many words that the names ``x`` and ``y`` are one person's
-    (:data:`_SAID_TO_BE`), in either order ('Jane Bennet (Elizabeth Bennet’s sister)' says
-    no such thing): evidence enough to join two names with no model."""
-    return any(
-        re.search(rf"(?<!\w){re.escape(a)}{_SAID_TO_BE}{re.escape(b)}(?!\w|[’']s\b)", text)
-        for a, b in ((x, y), (y, x))
-    )
-
-
-def named_twice(x: str, y: str, text: str) -> bool:
-    """Whether the text names one 'her' or 'his' by both ``x`` and ``y`` within a few lines
-    (:data:`_NAME_IS`): 'Her name is Daisy Miller! … Her real name is Annie P. Miller'."""
-    named = [
-        (m.start(), m.group(1).lower(), name)
-        for m in _NAME_IS.finditer(text)
-        for name in (x, y)
-        if text.startswith(name, m.end()) and not text[m.end() + len(name) :][:1].isalnum()
-    ]
-    return any(
-        {a, b} == {x, y} and one == other and abs(p - q) <= 300
-        for (p, one, a), (q, other, b) in itertools.combinations(named, 2)
-    )
-
-
-def stated_equivalent(x: str, y: str, text: str) -> bool:
-    """Whether the passage itself says that ``x`` and ``y`` name one person: 'Avdotya
-    Romanovna, or Dounia as she was called', 'Rodion, called Rodya', 'Dounia (Avdotya)', 'the
-    Lizard, Bill, was' (:func:`in_apposition`)."""
-    if in_apposition(x, y, text, names=True):
-        return True
-    for first, second in ((x, y), (y, x)):
-        a, b = re.escape(first), re.escape(second)
-        link = r"(?:,\s*|\s+)(?:or|called|known as|named|nicknamed|alias)\s+(?:simply\s+)?"
-        if re.search(rf"(?<!\w){a}{link}{b}(?!\w)", text, re.I):
-            return True
-        if re.search(rf"(?<!\w){a}\s*\(\s*{b}\s*\)", text, re.I):
-            return True
-    return False

@@ -8,15 +8,19 @@ import itertools
 from collections.abc import Sequence
 
 from saadi_desktop.state import rulebook as rules
-from saadi_desktop.state.dialogue import answered_under
+from saadi_desktop.state.dialogue import (
+    answered_under,
+    named_twice,
+    said_to_be,
+)
+from saadi_desktop.state.given_names import (
+    familiar_ending,
+    is_diminutive,
+    names_it_shortens,
+)
 from saadi_desktop.state.identity import (
     conflict,
     core,
-    familiar_ending,
-    is_diminutive,
-    named_twice,
-    names_it_shortens,
-    said_to_be,
 )
 from saadi_desktop.state.ledger import Ledger
 from saadi_desktop.state.names import (

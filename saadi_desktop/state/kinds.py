@@ -7,15 +7,17 @@ from collections import Counter
 from collections.abc import Sequence
 
 from saadi_desktop.state import rulebook as rules
-from saadi_desktop.state.identity import (
+from saadi_desktop.state.dialogue import (
     called_who,
+    speaks,
+)
+from saadi_desktop.state.identity import (
     core,
     gender,
     gender_of_votes,
     is_family,
     looks_like_place,
     pronoun_votes,
-    speaks,
 )
 from saadi_desktop.state.ledger import Ledger
 from saadi_desktop.state.names import (

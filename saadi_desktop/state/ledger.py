@@ -14,8 +14,8 @@ from saadi_desktop.state.identity import (
     core,
     fold,
 )
-from saadi_desktop.state.notes import occurs_as_name
 from saadi_desktop.state.records import Change, EntityRecord
+from saadi_desktop.state.text import occurs_as_name
 
 SUPPORT = 2  # passages that must propose an unsupported name before it becomes an alias
 

@@ -28,11 +28,6 @@ from saadi_desktop.state.identity import (
 )
 from saadi_desktop.state.joins import Joins
 from saadi_desktop.state.kinds import Kinds, other_kind, proposed_type
-from saadi_desktop.state.notes import (
-    occurrences,
-    occurs,
-    occurs_as_name,
-)
 from saadi_desktop.state.proposals import (
     NO_REFERENCE,
     Proposals,
@@ -41,7 +36,7 @@ from saadi_desktop.state.proposals import (
 )
 from saadi_desktop.state.records import Candidate, Change, Cluster, EntityRecord
 from saadi_desktop.state.rulebook import Rule, decided, on
-from saadi_desktop.state.text import words
+from saadi_desktop.state.text import occurrences, occurs, occurs_as_name, words
 
 # what the rest of the code takes from here: the memory, what it is made of, and what it reads
 __all__ = ["BookText", "Candidate", "Change", "Cluster", "EntityRecord", "Memory", "fold", "replay"]

@@ -8,9 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from saadi_desktop.chunking import ABBREVIATION
-from saadi_desktop.state.answer import MAX_NOTE
 from saadi_desktop.state.identity import (
-    DETERMINERS,
     fold,
     gender,
     is_person_noun,
@@ -22,10 +20,7 @@ from saadi_desktop.state.names import (
     RANKS,
     STREETS,
 )
-from saadi_desktop.state.text import SENTENCE, STOP, content_words, words
-
-COPY_WORDS = 6  # the passage's words a note may end on before it is a copy cut short
-
+from saadi_desktop.state.text import SENTENCE, STOP, content_words, occurs, words
 
 KIN_REACH = 4  # words between a kinship word and the name it relates to: 'sister of Elizabeth'
 
@@ -129,7 +124,7 @@ def not_a_description(
         and tokens[2] == "of"
     ):  # 'the calling of Miss Pope' of Lady Metcalfe; 'the darling of the family' stands
         return "an act, not a description"
-    own = _own_words(names)
+    own = own_words(names)
     kin = next(  # the relation the note opens with: 'the youngest daughter of', 'X's sisters'
         (g for i, t in enumerate(tokens[:4]) if (g := noun_gender(t)) and (
             i == 0 or tokens[i - 1].casefold() not in _SPEAKER | {"her", "his", "their"})),
@@ -193,11 +188,11 @@ _DESCRIBED = re.compile(  # what follows the record's name in a description: an 
 )  # not a clause after the comma; a copula and a noun phrase; a possessive is another's relation
 
 
-_COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
+COPULAS = {"is", "was", "are", "were", "be", "been", "seemed", "seems", "looked", "became",
             "appeared", "remained"}  # fmt: skip
 
 
-_VERBS = _COPULAS | {"has", "had", "have", "did", "does", "would", "could", "will"}  # finite
+_VERBS = COPULAS | {"has", "had", "have", "did", "does", "would", "could", "will"}  # finite
 
 
 _AUXILIARIES = _VERBS | {"having", "should", "do", "then", "also", "soon", "just", "now"}
@@ -221,7 +216,7 @@ def done_by_another(note: str, names: Sequence[str], text: str, name_words: set[
     if verb in _AUXILIARIES:  # 'the man who was invited': whose deed the grammar does not say
         return False
     other = {"m": "she", "f": "he"}.get(noun_gender(match.group(1)), "")  # a pronoun not his/hers
-    own, said = _own_words(names), {w.casefold() for w in words(note)}
+    own, said = own_words(names), {w.casefold() for w in words(note)}
     doers = []
     for found in re.finditer(rf"(?<![\w’'-]){re.escape(verb)}(?![\w’'-])", text, re.I):
         before = re.findall(r"[\w’'-]+|[^\w\s]", text[max(0, found.start() - 80) : found.start()])
@@ -254,7 +249,7 @@ def _phrase_head(phrase: str) -> str:
     or a stop: 'the court jester who…' → 'jester', 'the hall, dining-room…' → 'hall'."""
     head = ""
     for token in re.findall(r"[\w’'-]+|[^\w\s]", phrase):
-        if not token[0].isalnum() or token.casefold() in _PHRASE_END | _COPULAS:
+        if not token[0].isalnum() or token.casefold() in _PHRASE_END | COPULAS:
             break
         head = token
     return head
@@ -314,7 +309,7 @@ def _relation_stated(
     Darcy) and reads 'her brother' as the brother of whoever the sentence names."""
     said = words(note)
     kin = {w for w in said if w.removesuffix("s") in _KIN}
-    own = _own_words(names)
+    own = own_words(names)
     others = {w for w in said if w in name_words and w not in own | _NOT_OTHERS}
     if not kin or not others:
         return True
@@ -335,56 +330,6 @@ def _relation_stated(
     return False
 
 
-def ends_inside_a_word(note: str, folded_chunk: str) -> bool:
-    """Whether the note stops inside a word of the passage it was copied from ('he had a
-    pleasant counten')."""
-    last = (words(note) or [""])[-1]
-    cut = re.compile(rf"(?<!\w){re.escape(last)}\w")
-    return bool(last) and not occurs(last, folded_chunk) and bool(cut.search(folded_chunk))
-
-
-def no_room_for_the_next_word(note: str, folded_chunk: str) -> bool:
-    """Whether the note ends on the passage's words up to where the next word would not have
-    fitted in a note ('a frayed top-hat and a faded brown overcoat with a wrinkled', then
-    'velvet'): the grammar's length cut a copy short. The copy may follow words of the model's
-    own, six words or more of it ('Mlle. Blanche is a Frenchwoman of good birth who, living',
-    then 'with'); fewer are a phrase the note shares with the passage ('the plain one in the
-    family who worked hard for knowledge', of Mary, then 'and' in the passage)."""
-    full = fold(note).rstrip()
-    parts = full.split(" ")
-    for start in range(max(1, len(parts) - COPY_WORDS + 1)):
-        key = " ".join(parts[start:])
-        for match in re.finditer(rf"(?<!\w){re.escape(key)} (\w+)", folded_chunk):
-            if len(full) + 1 + len(match.group(1)) > MAX_NOTE:
-                return True
-    return False
-
-
-def cut_from_a_sentence(note: str, folded_chunk: str, names: Sequence[str]) -> bool:
-    """Whether the note is the passage's words taken from inside a sentence: copied, for two
-    words or more, from right after another word ('… at such a mode of passing the evening' →
-    'mode of passing the evening'; "Lydia's being settled in the North" → 'settled in the
-    North'; '… to the exclusion of all conversation, and was too much engrossed' →
-    'conversation, and is too much engrossed'), opening on neither a determiner nor a kind of
-    person ('young lady of deep reflection' of 'you are a young lady of deep reflection'
-    describes Mary). What follows the record's own name or 'was' is said of it ('Mr. Bingley
-    was good looking and gentleman-like')."""
-    opening = words(note)[:2]
-    if not opening or not note.lstrip()[:1].islower() or opening[0] in DETERMINERS:
-        return False
-    if any(is_person_noun(w) for w in opening):
-        return False
-    copied = fold(note).rstrip(".").split()
-    starts: list[int] = []
-    while len(copied) >= 2 and not starts:  # the longest opening copied from the passage
-        pattern = r"\s+".join(re.escape(w) for w in copied)
-        starts = [m.start() for m in re.finditer(rf"(?<!\w){pattern}", folded_chunk)]
-        copied.pop()
-    before = [re.search(r"(\w+)[’']?\s*$", folded_chunk[:i]) for i in starts]
-    subject = _COPULAS | _own_words(names)
-    return bool(starts) and all(b is not None and b.group(1) not in subject for b in before)
-
-
 def _full_names(note: str, name_words: set[str]) -> list[str]:
     """The names of two or more name words in ``note`` ('Georgiana Bennet', 'Mr. Fitzwilliam
     Darcy'), without a possessive ending."""
@@ -397,38 +342,11 @@ def _full_names(note: str, name_words: set[str]) -> list[str]:
     return found
 
 
-def _own_words(names: Iterable[str]) -> set[str]:
+def own_words(names: Iterable[str]) -> set[str]:
     return {w for n in names for w in words(n)}
 
 
 def names_said(note: str, names: Iterable[str]) -> list[str]:
     """The note's content words beyond the record's own ``names``."""
-    own = _own_words(names)
+    own = own_words(names)
     return [w for w in content_words(note) if w not in own]
-
-
-def occurrences(folded: str, folded_chunk: str) -> int:
-    return len(re.findall(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk))
-
-
-def occurs(folded: str, folded_chunk: str) -> bool:
-    if not folded:
-        return False
-    return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk) is not None
-
-
-_NAME_BEFORE = re.compile(r"[A-Z][\w’'-]*\.?\s$")
-
-
-def occurs_as_name(folded: str, text: str) -> bool:
-    """Whether the name occurs in ``text`` as a whole name: 'Bennet' in 'Mr. Bennet' or in
-    'Jane Bennet' is part of another name, not this one."""
-    pattern = "".join(
-        r"\s+" if ch == " " else "['’]" if ch == "'" else re.escape(ch) for ch in folded
-    )
-    for match in re.finditer(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE):
-        before = text[max(0, match.start() - 30) : match.start()]
-        after = text[match.end() : match.end() + 2]
-        if not _NAME_BEFORE.search(before) and not re.match(r" [A-Z]", after):
-            return True
-    return False

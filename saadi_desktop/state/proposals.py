@@ -6,6 +6,15 @@ from __future__ import annotations
 import re
 
 from saadi_desktop.state.answer import Line
+from saadi_desktop.state.copies import (
+    cut_from_a_sentence,
+    ends_inside_a_word,
+    no_room_for_the_next_word,
+)
+from saadi_desktop.state.dialogue import (
+    in_apposition,
+    stated_equivalent,
+)
 from saadi_desktop.state.identity import (
     alias_kind,
     conflict,
@@ -13,27 +22,21 @@ from saadi_desktop.state.identity import (
     fold,
     gender,
     head_noun,
-    in_apposition,
     is_person_noun,
     refers,
-    stated_equivalent,
 )
 from saadi_desktop.state.joins import given_name_of, shortens
 from saadi_desktop.state.ledger import Ledger
 from saadi_desktop.state.notes import (
     NAME_RUN,
-    cut_from_a_sentence,
     done_by_another,
-    ends_inside_a_word,
     grounded,
     names_said,
-    no_room_for_the_next_word,
     not_a_description,
-    occurs,
     said_once,
 )
 from saadi_desktop.state.records import Candidate, Change, EntityRecord
-from saadi_desktop.state.text import foreign_letters, words
+from saadi_desktop.state.text import foreign_letters, occurs, words
 
 NO_REFERENCE = "a piece of a phrase, not one the passage refers to anyone by"
 

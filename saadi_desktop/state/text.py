@@ -1,4 +1,5 @@
-"""Sentences and content words, as the rules over the book's text read them."""
+"""Sentences, content words and where a name occurs, as the rules over the book's text read
+them."""
 
 from __future__ import annotations
 
@@ -49,3 +50,30 @@ def foreign_letters(text: str, *sources: str) -> str:
 def _script(letter: str) -> str:
     """'LATIN', 'CYRILLIC', 'GREEK', 'CJK'…: the first word of the letter's Unicode name."""
     return unicodedata.name(letter, "?").split(" ", 1)[0]
+
+
+def occurrences(folded: str, folded_chunk: str) -> int:
+    return len(re.findall(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk))
+
+
+def occurs(folded: str, folded_chunk: str) -> bool:
+    if not folded:
+        return False
+    return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", folded_chunk) is not None
+
+
+_NAME_BEFORE = re.compile(r"[A-Z][\w’'-]*\.?\s$")
+
+
+def occurs_as_name(folded: str, text: str) -> bool:
+    """Whether the name occurs in ``text`` as a whole name: 'Bennet' in 'Mr. Bennet' or in
+    'Jane Bennet' is part of another name, not this one."""
+    pattern = "".join(
+        r"\s+" if ch == " " else "['’]" if ch == "'" else re.escape(ch) for ch in folded
+    )
+    for match in re.finditer(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE):
+        before = text[max(0, match.start() - 30) : match.start()]
+        after = text[match.end() : match.end() + 2]
+        if not _NAME_BEFORE.search(before) and not re.match(r" [A-Z]", after):
+            return True
+    return False
