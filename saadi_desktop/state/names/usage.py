@@ -24,8 +24,11 @@ from saadi_desktop.state.names.vocabulary import (
 )
 from saadi_desktop.state.rulebook import decided, on
 
+# a name's prefix before its own capital: 'McCarthy', 'MacPherson', 'M’Choakumchild', 'O’Grady'
+_PREFIX = r"(?:Ma?c|[MOD][’'])"
 _TOKEN = re.compile(
-    r"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
+    rf"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|{_PREFIX}[A-Z][a-z]+(?:[’'][a-z]+)?"
+    r"|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
 )
 
 
@@ -43,10 +46,10 @@ _SENTENCE_OPENERS = {*".!?;:…—\"“”‘’'", "--"}
 _OPENING_QUOTES = {"“", '"', "‘"}
 
 
-_CAPITAL = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
+_CAPITAL = re.compile(rf"{_PREFIX}?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 
 
-_NEXT_CAPITAL = re.compile(r" ([A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
+_NEXT_CAPITAL = re.compile(rf" ({_PREFIX}?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
 
 
 # A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'
@@ -125,6 +128,11 @@ def _usage(texts: Sequence[str]) -> _Usage:
     return usage
 
 
+def _a_contraction(word: str) -> bool:
+    """'Ma’am', 'Lor’', 'Tis': a word with an apostrophe that is no name's prefix ('O’Grady')."""
+    return bool(re.search("[’']", word)) and not re.fullmatch(rf"{_PREFIX}[A-Z][a-z]+", word)
+
+
 def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     """Capitalised words that behave like names across the book (:data:`rules.CAPITALISED`,
     :data:`rules.GIVEN_NAME_ONCE`), less those that name a people, a style of address, a part
@@ -143,7 +151,7 @@ def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
     }
     decided(rules.GIVEN_NAME_ONCE, sum(usage.capital_inside[w] == 1 for w in found))
     refusals: tuple[tuple[rules.Rule, Callable[[str], bool]], ...] = (
-        (rules.NEVER_A_NAME, lambda w: w in NOT_NAMES or bool(re.search("[’']", w))),
+        (rules.NEVER_A_NAME, lambda w: w in NOT_NAMES or _a_contraction(w)),
         (rules.STYLE_OF_ADDRESS, lambda w: usage.addressed[w] * 2 >= usage.capital_inside[w]),
         (rules.PART_OF_A_WORD, lambda w: usage.compound[w] * 2 >= usage.capital_inside[w]),
         (rules.WORD_OF_SPEECH, lambda w: _exclamation(w, usage)),

@@ -12,7 +12,8 @@ CAPITALISED = Rule(
     "written in lowercase, is a name; a capital at a sentence's start says nothing ('Long before "
     "they came'). So is a common word capitalised after 'the' three times, as often as the book "
     "writes it in lowercase: the one creature or place the story means by it ('said the Mouse' "
-    "beside 'a mouse', 'the Parsonage').",
+    "beside 'a mouse', 'the Parsonage'). A name's prefix keeps its own capital after it "
+    "('McCarthy', 'MacPherson', 'M’Choakumchild', 'O’Grady').",
     (
         Case(
             "Austen",
@@ -39,6 +40,19 @@ CAPITALISED = Rule(
             ("Mr. Collins walked to the Parsonage; and at the Parsonage Charlotte sat.",
              "The parsonage was small, and Elizabeth liked the Parsonage."),
             kinds=(("the Parsonage", "place"),),
+        ),
+        Case(  # a name's prefix and its own capital
+            "Doyle",
+            ("Then came Mr. McCarthy; and McCarthy sat down by Holmes.",
+             "“It is I, McMurdo,” he said. Holmes looked at McCarthy and at McMurdo."),
+            same=(("Mr. McCarthy", "McCarthy"), ("McMurdo",)),
+        ),
+        Case(
+            "Dickens",
+            ("Then Mr. M’Choakumchild began; and M’Choakumchild taught.",
+             "“Ma’am,” said the girl to M’Choakumchild, and M’Choakumchild frowned."),
+            same=(("Mr. M’Choakumchild", "M’Choakumchild"),),
+            absent=("Ma’am",),
         ),
     ),
 )  # fmt: skip
