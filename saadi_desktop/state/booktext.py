@@ -12,7 +12,7 @@ from saadi_desktop.state.bearers import Bearers
 from saadi_desktop.state.identity import fold
 from saadi_desktop.state.names import KIN_TITLES, locative_uses
 from saadi_desktop.state.records import Cluster
-from saadi_desktop.state.text import words
+from saadi_desktop.state.text import any_of, words
 
 
 @dataclass
@@ -55,7 +55,7 @@ class BookText(Bearers):
         if cluster not in self._place_uses:
             variants = self.clusters[cluster].variants
             near, found = locative_uses(variants, self.whole)
-            names = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+            names = any_of(variants)
             tails = len(re.findall(rf"(?<=[a-z,;:] )[A-Z]\w*\s+(?:{names})(?!\w)", self.whole))
             self._place_uses[cluster] = (near, found, tails)
         return self._place_uses[cluster]

@@ -7,10 +7,10 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from saadi_desktop.state.identity import DETERMINERS
+from saadi_desktop.state.identity import DETERMINER
 from saadi_desktop.state.names import CLAUSE_VERBS, SPEECH_VERBS
+from saadi_desktop.state.text import any_of
 
-_DETERMINER = "|".join(sorted(DETERMINERS, key=len, reverse=True))
 _SPEECH = re.compile(r"“([^”]*)”|\"([^\"\n]*)\"")
 
 
@@ -19,7 +19,7 @@ def answered_under(text: str, names: Iterable[str]) -> list[tuple[str, str]]:
     exchange of ``text`` between ``names``: '“I’ll be open with Dmitri Prokofitch, Dounia?”' then
     '“Of course, mother,” said Avdotya Romanovna' gives ('Dounia', 'Avdotya Romanovna'). A
     paragraph that calls two names, or whose answer names no speaker or two, gives nothing."""
-    known = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+    known = any_of(names)
     if not known or not _SPEECH.search(text):
         return []
     # a call: '“Dounia, goodbye”', '…, Dounia?”', '“Good God, Rodya!”'
@@ -51,7 +51,7 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     cried'; not 'said Coketown was a busy place'), calls it 'my dear' once ('my dear Gladys',
     'Dinah my dear!') or addresses it twice ('“Kitty, …', ', Lizzy!', ', Gladys.”'): places
     and things neither speak nor are spoken to."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    pattern = any_of(variants)
     if not pattern:
         return False
     # a speaker ('said the Knave', 'Kitty cried'), or one called 'my dear': 'my dear Gladys',
@@ -75,7 +75,7 @@ def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether the text says 'who' of the name: 'by name Heintze, who until lately…',
     'Peterson, who, as you know…'. Places and things are 'which'. After 'of' the 'who' belongs
     to the person the phrase names ('the Knave of Hearts, who'), not to the name."""
-    pattern = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    pattern = any_of(variants)
     if not pattern:
         return False
     who = re.compile(rf"(?<!\bof )(?<!\bof the )(?<!\w)(?:{pattern}),\s+(?:who|whom|whose)\b")
@@ -88,7 +88,7 @@ def in_apposition(first: str, second: str, text: str, *, names: bool = False) ->
     not as two of a list ('Jane, the officer, and Kitty'; 'Jane, the officer, Kitty'). Two
     ``names`` stand so only after a determiner ('the poor little Lizard, Bill, was in the
     middle'): 'Kitty, Lydia, hush!' calls two girls."""
-    lead = rf"\b(?:{_DETERMINER})\s+(?:[\w’'-]+\s+){{0,2}}" if names else r"(?<!\w)"
+    lead = rf"\b(?:{DETERMINER})\s+(?:[\w’'-]+\s+){{0,2}}" if names else r"(?<!\w)"
     for a, b in ((first, second), (second, first)):
         pattern = rf"{lead}{re.escape(a)},\s+{re.escape(b)},\s+(?!and\b|or\b|nor\b)(?-i:[a-z])"
         if re.search(pattern, text, re.I):

@@ -26,6 +26,7 @@ from saadi_desktop.state.names import (
     locative_uses,
 )
 from saadi_desktop.state.rulebook import decided, on
+from saadi_desktop.state.text import any_of
 
 ROLE_WORD_HOLDERS = 3  # records claiming one description that make it a role word ('the officer')
 MAX_NAME_WORDS = 5
@@ -119,7 +120,7 @@ def alias_kind(alias: str) -> str | None:
 # Words before a noun phrase that make it refer to someone ('the old woman', 'his friend').
 DETERMINERS = {"a", "an", "the", "his", "her", "their", "its", "my", "your", "our", "one",
                "this", "that", "some", "another", "every", "each", "no"}  # fmt: skip
-_DETERMINER = "|".join(sorted(DETERMINERS, key=len, reverse=True))
+DETERMINER = any_of(DETERMINERS)  # a pattern of any determiner
 
 
 def refers(phrase: str, folded_text: str) -> bool:
@@ -130,7 +131,7 @@ def refers(phrase: str, folded_text: str) -> bool:
     key = fold(phrase)
     if key.split(" ", 1)[0] in DETERMINERS:
         return True
-    before = rf"(?<!\w)(?:{_DETERMINER}|\w+[’']s)\s+{re.escape(key)}(?!\w)"
+    before = rf"(?<!\w)(?:{DETERMINER}|\w+[’']s)\s+{re.escape(key)}(?!\w)"
     return re.search(before, folded_text) is not None
 
 
@@ -219,10 +220,7 @@ def pronoun_lean(name: str, texts: Iterable[str]) -> str:
     times one gender's and at least as often as the other's ('Sonia … she' 69 to 64 in Crime and
     Punishment), or ''. Weaker evidence than :func:`pronoun_gender`: enough to hold a join back
     (a wrong merge is worse than a split), never to make one."""
-    pattern = re.compile(rf"\b{re.escape(name)}\b[^.!?“”\"]{{0,60}}?\b(she|her|he|him|his)\b")
-    votes = Counter(
-        "f" if m.group(1) in ("she", "her") else "m" for t in texts for m in pattern.finditer(t)
-    )
+    votes = pronoun_votes(name, texts)
     if votes["f"] >= 3 and votes["f"] >= votes["m"]:
         return "f"
     return "m" if votes["m"] >= 3 and votes["m"] > votes["f"] else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from saadi_desktop.chunking import TITLES
 
@@ -20,6 +21,12 @@ STOP = {
     "said", "tells", "told",
 }  # fmt: skip
 _WORD = re.compile(r"\w+")
+
+
+def any_of(names: Iterable[str]) -> str:
+    """A pattern matching any of ``names`` as written, the longest first ('Mr. Darcy' before
+    'Darcy')."""
+    return "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
 
 
 def words(text: str) -> list[str]:

@@ -49,7 +49,8 @@ _OPENING_QUOTES = {"“", '"', "‘"}
 _CAPITAL = re.compile(rf"{_PREFIX}?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž’']+")
 
 
-_NEXT_CAPITAL = re.compile(rf" ({_PREFIX}?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")  # a realm after 'of'; 'March Hare'
+# the capitalised word after a space: a realm after 'of'; 'March Hare'
+_NEXT_CAPITAL = re.compile(rf" ({_PREFIX}?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zà-öø-ÿā-ž]+)")
 
 
 # A capitalised word joined by a hyphen to a lowercase one: 'Caucus-race', 'Soo-oop'

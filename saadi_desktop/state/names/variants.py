@@ -24,6 +24,7 @@ from saadi_desktop.state.names.vocabulary import (
     TITLES_OF,
     is_given_name,
 )
+from saadi_desktop.state.text import any_of
 
 # 'on' only before 'the': 'on the Shlangenberg', 'on the Thames'; not 'called on Jane'
 LOCATIVE = {"at", "in", "to", "from", "near", "into", "towards", "toward", "through", "on"}
@@ -218,7 +219,7 @@ def locative_uses(
     ('Bounderby of Coketown', 'the Duke of Berwick', 'the Castle of Chillon'; not 'the Passion
     of Christ')."""
     names = {" ".join(_words(v)) for v in variants}  # 'to the Casino' as 'to the' + 'Casino'
-    pattern = "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
+    pattern = any_of(names)
     near = found = end = 0
     for match in re.finditer(rf"(?<=\s)(?=((?:{pattern})(?!\w)))", text):
         start = match.start()
