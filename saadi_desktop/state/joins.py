@@ -189,9 +189,8 @@ class Joins(Ledger):
             elif not said_to_be(x, y, text):
                 continue
             if conflict(first.names(), second.names()) in allowed:
-                gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
                 decided(rules.SAID_TO_BE)
-                self._merge(gone, into, seq, change)
+                self._merge(first, second, seq, change)
 
     def _merge_answered(self, seq: int, change: Change) -> None:
         """Two records become one once the text has, in :data:`ANSWERS` passages, called one by
@@ -219,9 +218,8 @@ class Joins(Ledger):
                 )
                 and not conflict(first.names(), second.names())
             ):
-                gone, into = sorted((first, second), key=lambda r: r.id, reverse=True)
                 decided(rules.NICKNAME)
-                self._merge(gone, into, seq, change)
+                self._merge(first, second, seq, change)
 
     def _merge_one_of_the_name(
         self, first: int, second: int, rule: Rule, seq: int, change: Change
@@ -237,9 +235,8 @@ class Joins(Ledger):
             and {a.type, b.type} <= {"person", "other"}
             and not conflict(a.names(), b.names())
         ):
-            gone, into = sorted((a, b), key=lambda r: r.id, reverse=True)
             decided(rule)
-            self._merge(gone, into, seq, change)
+            self._merge(a, b, seq, change)
 
     def _merge_diminutive(
         self, record: EntityRecord, variant: str, seq: int, change: Change
@@ -250,6 +247,5 @@ class Joins(Ledger):
         other = self._familiar_owner([variant], record.id) if on(rules.FAMILIAR_FULL_NAME) else None
         if other is None or other.id == record.id or conflict(record.names(), other.names()):
             return
-        gone, into = sorted((record, other), key=lambda r: r.id, reverse=True)
         decided(rules.FAMILIAR_FULL_NAME)
-        self._merge(gone, into, seq, change)
+        self._merge(record, other, seq, change)

@@ -123,10 +123,11 @@ class Ledger:
         votes.add(seq)
         return len(votes) >= SUPPORT
 
-    def _merge(self, gone: EntityRecord, into: EntityRecord, seq: int, change: Change) -> None:
-        """Two records are one person from ``seq`` on: ``gone``'s names, clusters, notes and
-        links become ``into``'s, stamped ``seq``, since that is when it became known; ``gone``
-        stays in the store for a reader before ``seq``."""
+    def _merge(self, a: EntityRecord, b: EntityRecord, seq: int, change: Change) -> None:
+        """Two records are one person from ``seq`` on: the older stays, and the newer one's
+        names, clusters, notes and links become its own, stamped ``seq``, since that is when it
+        became known; the newer stays in the store for a reader before ``seq``."""
+        gone, into = sorted((a, b), key=lambda r: r.id, reverse=True)
         del self.records[gone.id]
         for cluster, owner in self.by_cluster.items():
             if owner == gone.id:

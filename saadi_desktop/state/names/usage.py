@@ -26,6 +26,7 @@ from saadi_desktop.state.rulebook import decided, on
 
 # a name's prefix before its own capital: 'McCarthy', 'MacPherson', 'M’Choakumchild', 'O’Grady'
 _PREFIX = r"(?:Ma?c|[MOD][’'])"
+_PREFIXED = re.compile(rf"{_PREFIX}[A-Z][a-z]+")
 _TOKEN = re.compile(
     rf"(?:Mrs|Mr|Ms|Dr|St|Mme|Mlle|M)\.|{_PREFIX}[A-Z][a-z]+(?:[’'][a-z]+)?"
     r"|[A-Za-zÀ-ÖØ-öø-ÿĀ-ž]+(?:[’'][a-z]+)?|--+|[^\w\s]"
@@ -131,7 +132,7 @@ def _usage(texts: Sequence[str]) -> _Usage:
 
 def _a_contraction(word: str) -> bool:
     """'Ma’am', 'Lor’', 'Tis': a word with an apostrophe that is no name's prefix ('O’Grady')."""
-    return bool(re.search("[’']", word)) and not re.fullmatch(rf"{_PREFIX}[A-Z][a-z]+", word)
+    return bool(re.search("[’']", word)) and not _PREFIXED.fullmatch(word)
 
 
 def name_words(texts: Sequence[str], usage: _Usage | None = None) -> set[str]:
