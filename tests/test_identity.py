@@ -1077,6 +1077,17 @@ def test_a_name_that_speaks_or_is_spoken_to_is_a_person() -> None:
     assert [r.type for r in memory.records.values()] == ["person"]
 
 
+def test_a_name_the_text_says_himself_of_or_calls_a_man_is_a_person() -> None:
+    # Wilde: a part in a play and a poet; a place the speaker goes to herself, a father from
+    # Berlin and a man's town are no people.
+    assert called_who(["Shakespeare"], ["as Montaigne had known, and Shakespeare himself."])
+    assert called_who(["Romeo"], ["The play began. Romeo was a stout elderly gentleman."])
+    assert called_who(["Juliet"], ["“Juliet is a girl of fourteen,” said Sibyl."])
+    assert not called_who(["Bath"], ["“I shall go to Bath herself,” said Lady Russell."])
+    assert not called_who(["Berlin"], ["her Vater aus Berlin was a very important man"])
+    assert not called_who(["Coketown"], ["Coketown was a man’s town, and a black one."])
+
+
 def test_a_name_the_text_says_who_of_is_a_person() -> None:
     # The Gambler: a councillor named once, in passing; a place is 'which'; after 'of' the
     # 'who' is the Knave's, not the Hearts'.

@@ -781,3 +781,13 @@ def test_a_role_the_book_calls_the_one_of_twice_is_a_role_of_the_story_unless_se
     ]
     assert story_roles(texts) == set()
     assert story_roles(texts[:1]) == {"porter"}
+
+
+def test_a_name_ending_in_a_creatures_noun_is_a_creature() -> None:
+    from saadi_desktop.state.names import is_a_creature
+
+    # Carroll's poem; Doyle's moor. A man's title or a given name makes a man of the word.
+    assert is_a_creature("the Owl") and is_a_creature("the White Rabbit")
+    assert is_a_creature("Eaglet") and is_a_creature("the Hound")
+    assert not is_a_creature("Mr. Fox") and not is_a_creature("Robin Hood")
+    assert not is_a_creature("the Queen") and not is_a_creature("Black Swan Hotel")

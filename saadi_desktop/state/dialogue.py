@@ -71,14 +71,29 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return calls >= 2 or any(speaker.search(t) for t in texts)
 
 
+# Where a clause begins: 'Romeo was…' after a full stop or 'and', not 'Vater aus Berlin was…'.
+_CLAUSE_START = r"(?:(?m:^)|(?<=[.;:!?—“\"(]\s)|(?<=[—“\"(])|(?<=\band\s)|(?<=\bbut\s))"
+# What only a person is: 'a stout elderly gentleman', 'a woman' (not 'a man's town').
+_A_PERSON = r"an?\s+(?:[\w-]+\s+){0,3}?(?:man|woman|gentleman|lady|girl|boy|fellow|child)\b(?!['’])"
+
+
 def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
-    """Whether the text says 'who' of the name: 'by name Heintze, who until lately…',
-    'Peterson, who, as you know…'. Places and things are 'which'. After 'of' the 'who' belongs
-    to the person the phrase names ('the Knave of Hearts, who'), not to the name."""
+    """Whether the text speaks of the name as of a person: says 'who' of it ('by name Heintze,
+    who until lately…', 'Peterson, who, as you know…'), 'himself' or 'herself' ('and
+    Shakespeare himself'; not 'to Bath herself', the speaker's), or says it was a man or a
+    woman ('Romeo was a stout elderly gentleman'). Places and things are 'which'. After 'of'
+    the 'who' belongs to the person the phrase names ('the Knave of Hearts, who'), not to the
+    name."""
     pattern = any_of(variants)
     if not pattern:
         return False
-    who = re.compile(rf"(?<!\bof )(?<!\bof the )(?<!\w)(?:{pattern}),\s+(?:who|whom|whose)\b")
+    after = r"(?<!\bof )(?<!\bof the )(?<!\w)"
+    place = r"(?<!\bto )(?<!\bat )(?<!\bin )(?<!\bfrom )(?<!\bof )(?<!\bfor )(?<!\bon )"
+    who = re.compile(
+        rf"{after}(?:{pattern}),\s+(?:who|whom|whose)\b"
+        rf"|{place}(?<!\w)(?:{pattern})\s+(?:himself|herself)\b"
+        rf"|{_CLAUSE_START}(?:{pattern})\s+(?:was|is)\s+{_A_PERSON}"
+    )
     return any(who.search(text) for text in texts)
 
 

@@ -29,6 +29,7 @@ from saadi_desktop.state.names import (
     TITLES_OF,
     ends_in_a_group_noun,
     ends_in_a_place_noun,
+    is_a_creature,
     is_given_name,
     is_role_mention,
     is_street,
@@ -115,6 +116,8 @@ class Kinds(Ledger):
                 return _typed(rules.PLACE_NOUN, "organization"), False  # 'the Red-headed League'
             if on(rules.CALLED_WHO) and called_who(variants, read):
                 return _typed(rules.CALLED_WHO, "person"), True  # 'by name Heintze, who…'
+            if on(rules.A_GIVEN_NAME) and any(map(is_a_creature, variants)):
+                return _typed(rules.A_GIVEN_NAME, "person"), False  # 'the Owl': by a guess
         return kind, shown
 
     def _retype(self, seq: int, change: Change) -> None:

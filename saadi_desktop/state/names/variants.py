@@ -8,6 +8,7 @@ from collections.abc import Collection, Container, Iterable
 
 from saadi_desktop.state.names.vocabulary import (
     ADDRESS,
+    CREATURES,
     FEMALE,
     GROUP_NOUNS,
     HONORIFICS,
@@ -120,6 +121,18 @@ def ends_in_a_place_noun(variant: str) -> bool:
         len(words) >= 2
         and (words[-1] in PLACE_NOUNS or _singular(words[-1]) in PLACE_NOUNS)
         and words[0] not in HONORIFICS
+    )
+
+
+def is_a_creature(variant: str) -> bool:
+    """'the Owl', 'the White Rabbit', 'Eaglet': a name ending in a creature's noun, with no
+    title nor given name before it ('Mr. Fox' is a man's surname, so is 'Robin Hood' a man)."""
+    words = variant.split()
+    return (
+        bool(words)
+        and words[-1] in CREATURES
+        and words[0] not in HONORIFICS
+        and not (len(words) > 1 and is_given_name(words[0]))
     )
 
 

@@ -109,6 +109,24 @@ WORK_NOUNS = {"Quadrille", "Waltz", "Polka", "Mazurka", "Minuet", "Gavotte", "So
               "Overture", "Nocturne", "Hymn", "Ballad", "Anthem"}  # fmt: skip
 
 
+# Nouns of creatures: a name ending in one with no given name before it is a creature of the
+# story ('the Owl', 'the Panther', 'the White Rabbit'), a person's part in it, by a guess the
+# text may overturn ('at the Red Lion' is an inn).
+CREATURES = {"Ant", "Ape", "Badger", "Bat", "Bear", "Beaver", "Bee", "Beetle", "Bird",
+             "Blackbird", "Boar", "Buffalo", "Bull", "Butterfly", "Camel", "Canary", "Cat",
+             "Caterpillar", "Cock", "Cow", "Crab", "Crocodile", "Crow", "Cuckoo", "Deer", "Dodo",
+             "Dog", "Donkey", "Dormouse", "Dove", "Dragon", "Duck", "Eagle", "Eaglet", "Eel",
+             "Elephant", "Ferret", "Fish", "Flamingo", "Fly", "Fox", "Frog", "Gnat", "Goat",
+             "Goose", "Gryphon", "Hare", "Hawk", "Hedgehog", "Hen", "Heron", "Hog", "Horse",
+             "Hound", "Jackal", "Kangaroo", "Kitten", "Lamb", "Leopard", "Lion", "Lizard",
+             "Lobster", "Lory", "Magpie", "Mole", "Monkey", "Mouse", "Mule", "Nightingale",
+             "Otter", "Owl", "Ox", "Oyster", "Panther", "Parrot", "Peacock", "Pig", "Pigeon",
+             "Pony", "Puppy", "Rabbit", "Rat", "Raven", "Robin", "Seal", "Serpent", "Shark",
+             "Sheep", "Snail", "Snake", "Sparrow", "Spider", "Squirrel", "Stag", "Swallow", "Swan",
+             "Tiger", "Toad", "Tortoise", "Turkey", "Turtle", "Walrus", "Weasel", "Whale",
+             "Whiting", "Wolf", "Worm"}  # fmt: skip
+
+
 # Nouns of a body of people: a name ending in one names a group ('the Red-headed League').
 GROUP_NOUNS = {"League", "Society", "Company", "Club", "Bank", "Association", "Union", "Committee",
                "Council", "Brotherhood", "Army", "Navy", "Regiment", "Academy", "Guild",

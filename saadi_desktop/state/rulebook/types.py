@@ -144,10 +144,11 @@ SPEAKS = Rule(
 A_GIVEN_NAME = Rule(
     "a-given-name",
     "types",
-    "whether a given name that shows nothing else is a person",
+    "whether a given name or a creature's noun that shows nothing else is a person",
     "A name that begins with a given name of the nickname table is a person's by a guess the "
     "text may overturn ('Mary', 'Victor'); not a saint's ('St. James') nor a house's ('Lucas "
-    "Lodge').",
+    "Lodge'). So is one that ends in a creature's noun with no title nor given name before it: "
+    "a creature of the story ('the Owl', 'the Hound'), though it never speaks.",
     (
         Case(
             "Austen",
@@ -160,6 +161,18 @@ A_GIVEN_NAME = Rule(
             ("Dorian rang for Victor, and Lord Henry nodded to Victor.",
              "Then Dorian and Victor went out."),
             kinds=(("Victor", "person"),),
+        ),
+        Case(
+            "Carroll",
+            ("The Owl and the Panther were sharing a pie; the Panther took the crust.",
+             "And the Owl had the dish, while the Panther took the knife and the Owl the spoon."),
+            kinds=(("the Owl", "person"), ("the Panther", "person")),
+        ),
+        Case(
+            "Doyle",
+            ("Then the Hound came over the moor, and the Hound bayed.",
+             "Holmes feared the Hound; and Watson ran from the Hound."),
+            kinds=(("the Hound", "person"),),
         ),
     ),
 )  # fmt: skip
@@ -284,9 +297,12 @@ PLACE_NOUN = Rule(
 CALLED_WHO = Rule(
     "called-who",
     "types",
-    "whether a name the text says 'who' of is a person",
+    "whether a name the text speaks of as of a person is a person",
     "A name the text says 'who' of is a person's ('Peterson, who, as you know…', 'by name "
-    "Heintze, who…'); places and things are 'which', and after 'of' the 'who' is the phrase's.",
+    "Heintze, who…'); places and things are 'which', and after 'of' the 'who' is the phrase's. "
+    "So is one it says 'himself' or 'herself' of ('and Shakespeare himself'; not 'to Bath "
+    "herself', which is the speaker's) or calls a man or a woman ('Romeo was a stout elderly "
+    "gentleman').",
     (
         Case(
             "Doyle",
@@ -299,6 +315,25 @@ CALLED_WHO = Rule(
             ("I knew Heintze, who until lately kept the inn.",
              "The General thought of Heintze."),
             kinds=(("Heintze", "person"),),
+        ),
+        Case(
+            "Wilde",
+            ("The play began. Romeo was a stout elderly gentleman, with corked eyebrows.",
+             "Sibyl looked at Romeo; and Dorian thought of Romeo."),
+            kinds=(("Romeo", "person"),),
+        ),
+        Case(
+            "Wilde",
+            ("Such love as Michelangelo had known, and Shakespeare himself, was his.",
+             "Dorian read Shakespeare; and Lord Henry praised Shakespeare."),
+            kinds=(("Shakespeare", "person"),),
+        ),
+        Case(
+            "Austen",
+            ("“I shall go to Bath herself,” said Lady Russell; and Bath was fine.",
+             "Sir Walter went to Bath; and in Bath Anne was sad. At Bath Anne walked.",
+             "From Bath Anne wrote; and in Bath Anne stayed, and to Bath Anne came back."),
+            kinds=(("Bath", "place"),),
         ),
     ),
 )  # fmt: skip
