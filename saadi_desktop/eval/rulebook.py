@@ -13,6 +13,7 @@ reading by the rules, which is what is counted); ablating rereads books already 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import tempfile
@@ -50,6 +51,11 @@ def failures(case: Case) -> list[str]:
         found = entry(name)
         if found is None or found.type != kind:
             wrong.append(f"{name} is not a {kind} ({found.type if found else 'absent'})")
+    for name, seqs in case.passages:
+        found = entry(name)
+        if found is None or found.passages != frozenset(seqs):
+            held = sorted(found.passages) if found else "absent"
+            wrong.append(f"{name} is not mentioned in passages {list(seqs)} ({held})")
     return wrong
 
 
@@ -99,10 +105,16 @@ def render(counts: Mapping[str, Mapping[str, int]]) -> str:
                 "",
             ]
             for case in rule.cases:
-                lines.append(f"- *{case.author}*: " + " ¶ ".join(case.texts))
+                lines.append(f"- *{case.author}*: " + " ¶ ".join(_passages(case.texts)))
                 lines.append(f"  → {_expected(case)}")
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _passages(texts: Sequence[str]) -> list[str]:
+    """The passages of a case, a run of one passage written once with its count ('… (×9)')."""
+    runs = [(text, len(list(group))) for text, group in itertools.groupby(texts)]
+    return [text if n == 1 else f"{text} (×{n})" for text, n in runs]
 
 
 def _expected(case: Case) -> str:
@@ -110,6 +122,10 @@ def _expected(case: Case) -> str:
     parts += [f"{a} ≠ {b}" for a, b in case.apart]
     parts += [f"no {word}" for word in case.absent]
     parts += [f"{name}: {kind}" for name, kind in case.kinds]
+    parts += [
+        f"{name} in passages {', '.join(str(seq + 1) for seq in seqs)} only"
+        for name, seqs in case.passages
+    ]
     return "; ".join(parts)
 
 

@@ -13,10 +13,12 @@ from saadi_desktop.state.names import Mention, names_pass
 
 @dataclass(frozen=True)
 class Entry:
-    """One entry of the list: every name the rules gave it, and its type."""
+    """One entry of the list: every name the rules gave it, its type, and the passages that
+    mention it."""
 
     names: frozenset[str]
     type: str
+    passages: frozenset[int] = frozenset()
 
 
 def book_of(chunks: Sequence[tuple[int, str]]) -> BookText:
@@ -41,7 +43,16 @@ def read_entries(texts: Sequence[str]) -> list[Entry]:
     memory = Memory(book_of(list(enumerate(texts))))
     for seq in sorted(memory.book.texts):
         memory.apply([], [], seq)
+    passages: dict[int, set[int]] = {}
+    for seq, mentions in memory.book.mentions.items():
+        for cluster, _ in mentions:
+            if (record := memory.by_cluster.get(cluster)) is not None:
+                passages.setdefault(record, set()).add(seq)
     return [
-        Entry(frozenset({record.name, *record.aliases}), record.type)
+        Entry(
+            frozenset({record.name, *record.aliases}),
+            record.type,
+            frozenset(passages.get(record.id, ())),
+        )
         for record in memory.records.values()
     ]

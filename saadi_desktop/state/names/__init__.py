@@ -16,8 +16,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.names.clusters import Mention, NamesPass
-from saadi_desktop.state.names.mentions import is_role_mention, mentions_in, role_mentions
+from saadi_desktop.state.names.mentions import (
+    is_role_mention,
+    mentions_in,
+    role_mentions,
+    roles_met_anew,
+)
 from saadi_desktop.state.names.usage import (
     _usage,
     articled_words,
@@ -64,6 +70,7 @@ from saadi_desktop.state.names.vocabulary import (
     transliterations,
     unread_names,
 )
+from saadi_desktop.state.rulebook import decided, on
 
 
 def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Mention]]:
@@ -77,9 +84,17 @@ def names_pass(chunks: Sequence[tuple[int, str]]) -> tuple[NamesPass, list[Menti
     articled, roles = articled_words(texts, usage), story_roles(texts)
     clusters = NamesPass(surnames_of(usage))
     mentions: list[Mention] = []
+    met: dict[str, int] = {}  # a role's variant → the passage it was last met in
     for seq, chunk_text in chunks:
         found = clusters.split(mentions_in(chunk_text, words, titled, bound, surnames, articled))
-        found += role_mentions(chunk_text, roles)  # 'said the croupier': someone unnamed
+        if on(rules.A_ROLE_OF_THE_STORY):  # 'a policeman' again, chapters later: another man
+            for variant in roles_met_anew(chunk_text, met, seq):
+                decided(rules.A_ROLE_OF_THE_STORY)
+                roles.discard(variant.split()[1])
+                del met[variant]
+        for variant in role_mentions(chunk_text, roles):  # 'said the croupier': someone unnamed
+            found.append(variant)
+            met[variant] = seq
         clusters.read(seq, found, chunk_text)
         for variant, count in Counter(found).items():
             mentions.append((seq, clusters.cluster_of(variant).id, variant, count))

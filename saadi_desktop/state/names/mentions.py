@@ -4,7 +4,7 @@ initials and articles, as the mining rules read them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 from saadi_desktop.state import rulebook as rules
 from saadi_desktop.state.names.usage import (
@@ -233,6 +233,21 @@ def role_mentions(text: str, roles: Collection[str]) -> list[str]:
         return []
     pattern = rf"\b[Tt]he ({'|'.join(sorted(map(re.escape, roles)))})\b(?!-\w)"
     return [f"the {role}" for role in re.findall(pattern, text)]
+
+
+ROLE_GAP = 10  # passages (a chapter or so) after which a role brought in again is someone else
+
+
+def roles_met_anew(text: str, last: Mapping[str, int], seq: int) -> set[str]:
+    """The roles' variants (of :func:`role_mentions`; ``last``: each one's last passage) that
+    chunk ``seq`` brings in again as someone new, :data:`ROLE_GAP` passages or more after the
+    last: 'a policeman ran down the steps' chapters after the policeman of the boulevard."""
+    return {
+        variant
+        for variant, at in last.items()
+        if seq - at >= ROLE_GAP
+        and re.search(rf"\b[Aa]n?\s+(?:[a-z-]+\s+)?{variant.split()[1]}\b(?!['’]s)", text)
+    }
 
 
 def is_role_mention(variant: str) -> bool:

@@ -23,7 +23,7 @@ class Case:
     """A golden case: ``texts`` (one passage each, in reading order), as an author writes, and
     what the rules must make of them. ``same``: groups of names one entry holds; ``apart``:
     pairs of names on two entries; ``absent``: words no entry holds; ``kinds``: name → the type
-    of its entry."""
+    of its entry; ``passages``: name → the passages (their indices) that mention its entry."""
 
     author: str
     texts: tuple[str, ...]
@@ -31,6 +31,7 @@ class Case:
     apart: tuple[tuple[str, str], ...] = ()
     absent: tuple[str, ...] = ()
     kinds: tuple[tuple[str, str], ...] = ()
+    passages: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -473,9 +473,12 @@ A_ROLE_OF_THE_STORY = Rule(
     "three times ('the waiter brought the letter'; not 'the porter' beside 'the porters' and "
     "'the other porter'), is the entry of a person of its own, every 'the croupier' of the book "
     "a mention of it, a person from the start; it joins no named person ('the vicar' stays apart "
-    "from Mr. Bunting), and the waiters of one book are one entry, as a reader's list keeps them. "
-    "Not a rank, which is a title too ('the Captain'), nor a word for anyone ('said the "
-    "stranger'), as likely a major character as not.",
+    "from Mr. Bunting), and the waiters of one book are one entry, as a reader's list keeps them "
+    "— until the text brings the role in again as someone new ('a policeman ran down the "
+    "steps') ten passages or more after its last 'the policeman': from there on, 'the "
+    "policeman' is another man, and no mention of the entry. Not a rank, which is a title too "
+    "('the Captain'), nor a word for anyone ('said the stranger'), as likely a major character "
+    "as not.",
     (
         Case(
             "Dostoevsky",
@@ -533,6 +536,24 @@ A_ROLE_OF_THE_STORY = Rule(
              "a body; and the executioner went off like an arrow."),
             same=(("the executioner",),),
             kinds=(("the executioner", "person"),),
+        ),
+        Case(
+            "Dostoevsky",
+            ("“It’s a difficult job,” the policeman said to Raskolnikov, and the policeman bent "
+             "over the girl.",
+             "Raskolnikov gave the policeman twenty copecks; and the policeman led her away.",
+             *("Raskolnikov walked on along the canal.",) * 9,
+             "But a policeman ran down the steps to the canal, and the policeman shouted.",
+             "The policeman helped to carry Marmeladov in."),
+            passages=(("the policeman", (0, 1)),),
+        ),
+        Case(
+            "Doyle",
+            ("“Move on there,” said the constable to Holmes; and the constable walked on.",
+             "Holmes watched the constable go round the corner of the square.",
+             *("Holmes and I sat long over our pipes in Baker Street.",) * 9,
+             "A constable came up the street at last, and the constable saluted Lestrade."),
+            passages=(("the constable", (0, 1)),),
         ),
     ),
 )  # fmt: skip
