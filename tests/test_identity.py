@@ -69,6 +69,10 @@ def test_an_alias_is_a_name_or_a_short_noun_phrase_never_a_clause(alias: str, ki
         ("Pulcheria Raskolnikov", ""),
         ("Sonia Marmeladov", ""),
         ("Vassilyevsky Ostrov", ""),
+        # a woman's surname ending in a full name only: alone, a town (Daisy Miller's Geneva)
+        ("Anna Ivanova", "f"),
+        ("Geneva", ""),
+        ("Marfa Petrovna", "f"),
         ("Rodion Romanovitch Raskolnikov", "m"),
         ("Dounia", ""),
         ("Elizabeth", ""),

@@ -41,7 +41,8 @@ CLAUSE_WORDS = {"i", "you", "he", "she", "we", "they", "it", "me", "him", "us", 
                 "not", "to", "from", "as", "when", "than", "so"}  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)*\.?")
 # Russian patronymics and surnames carry gender in their endings.
-_FEMALE_ENDINGS = ("ovna", "evna", "ichna", "ova", "eva", "skaya", "tskaya")
+_FEMALE_PATRONYMIC = ("ovna", "evna", "ichna")  # a woman's patronymic: 'Romanovna'
+_FEMALE_ENDINGS = (*_FEMALE_PATRONYMIC, "ova", "eva", "skaya", "tskaya")  # and her surname's
 _FEMALE_NOUNS = {"woman", "lady", "girl", "mother", "sister", "wife", "daughter", "aunt",
                  "widow", "queen", "princess", "maid", "niece", "landlady", "mistress",
                  "grandmother", "governess", "heiress"}  # fmt: skip
@@ -184,7 +185,9 @@ def gender(name: str) -> str:
     own = core(name)
     for word in own[1:] or own:
         lowered = word.lower()
-        if len(lowered) >= 6 and lowered.endswith(_FEMALE_ENDINGS):
+        # a woman's surname ending only in a full name: alone, 'Geneva' and 'Padova' are towns
+        female = _FEMALE_ENDINGS if len(own) > 1 else _FEMALE_PATRONYMIC
+        if len(lowered) >= 6 and lowered.endswith(female):
             return "f"
         if len(lowered) >= 6 and lowered.endswith(_MALE_ENDINGS):
             return "m"

@@ -53,7 +53,8 @@ A_PERSONS_NAME = Rule(
     "types",
     "whether a titled or gendered name is a person",
     "A name with a title ('Mrs. Long', 'Dr. Watson'; not a saint's 'St. Petersburg') or a "
-    "gendered ending ('Avdotya Romanovna') is a person's; so is one of no other type that the "
+    "gendered ending ('Avdotya Romanovna'; a woman's surname ending such as '-eva' only in a "
+    "full name: 'Geneva' alone is a town) is a person's; so is one of no other type that the "
     "text genders, the first 'he' or 'she' after it in its sentence one gender's three times "
     "and twice as often as the other's ('Juliet … her body', 'Tonga … he'), when the book puts "
     "it after 'at', 'in', 'to' in one use in five at most, and after another capitalised word as "
@@ -64,6 +65,13 @@ A_PERSONS_NAME = Rule(
             ("Mrs. Long came to Longbourn; and at Longbourn Mrs. Long sat.",
              "To Longbourn went Mrs. Long."),
             kinds=(("Mrs. Long", "person"),),
+        ),
+        Case(
+            "James",
+            ("He had come from Geneva the day before; Geneva had long been his home.",
+             "He had lived at Geneva so long; and at Geneva a young man was not free.",
+             "He went back to live at Geneva, in Geneva, where his aunt wrote to him."),
+            kinds=(("Geneva", "place"),),
         ),
         Case(
             "Dostoevsky",
