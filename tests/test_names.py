@@ -791,3 +791,12 @@ def test_a_name_ending_in_a_creatures_noun_is_a_creature() -> None:
     assert is_a_creature("Eaglet") and is_a_creature("the Hound")
     assert not is_a_creature("Mr. Fox") and not is_a_creature("Robin Hood")
     assert not is_a_creature("the Queen") and not is_a_creature("Black Swan Hotel")
+
+
+def test_a_known_place_is_one_of_the_worlds_best_known_places() -> None:
+    from saadi_desktop.state.names import is_a_known_place
+
+    # Wells's London, Doyle's Agra and Thames; a title makes a man of the word
+    assert is_a_known_place("London") and is_a_known_place("the Thames")
+    assert is_a_known_place("Agra") and is_a_known_place("New York")
+    assert not is_a_known_place("Mr. Paris") and not is_a_known_place("Longbourn")

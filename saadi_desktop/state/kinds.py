@@ -30,6 +30,7 @@ from saadi_desktop.state.names import (
     ends_in_a_group_noun,
     ends_in_a_place_noun,
     is_a_creature,
+    is_a_known_place,
     is_given_name,
     is_role_mention,
     is_street,
@@ -114,6 +115,8 @@ class Kinds(Ledger):
                 return _typed(rules.PLACE_NOUN, "place"), False  # 'Boscombe Valley'
             if on(rules.PLACE_NOUN) and any(map(ends_in_a_group_noun, variants)):
                 return _typed(rules.PLACE_NOUN, "organization"), False  # 'the Red-headed League'
+            if on(rules.PLACE_NOUN) and any(map(is_a_known_place, variants)):
+                return _typed(rules.PLACE_NOUN, "place"), False  # 'left London', 'the Thames'
             if on(rules.CALLED_WHO) and called_who(variants, read):
                 return _typed(rules.CALLED_WHO, "person"), True  # 'by name Heintze, who…'
             if on(rules.A_GIVEN_NAME) and any(map(is_a_creature, variants)):

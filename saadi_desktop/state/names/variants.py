@@ -13,6 +13,7 @@ from saadi_desktop.state.names.vocabulary import (
     GROUP_NOUNS,
     HONORIFICS,
     KIN_ADDRESS,
+    KNOWN_PLACES,
     MALE,
     NATIONALITIES,
     PARTICLES,
@@ -134,6 +135,13 @@ def is_a_creature(variant: str) -> bool:
         and words[0] not in HONORIFICS
         and not (len(words) > 1 and is_given_name(words[0]))
     )
+
+
+def is_a_known_place(variant: str) -> bool:
+    """'London', 'the Thames', 'New York': one of the world's best-known places
+    (:data:`KNOWN_PLACES`), with no title before it ('Mr. Paris' is a man)."""
+    words = [w for w in _words(variant) if w != "the"]
+    return bool(words) and words[0] not in HONORIFICS and " ".join(words) in KNOWN_PLACES
 
 
 def ends_in_a_group_noun(variant: str) -> bool:

@@ -74,6 +74,48 @@ PLACE_NOUNS = {"Valley", "Hall", "Park", "Lodge", "Abbey", "Castle", "Manor", "M
                "Museum", "Theatre", "College", "Room", "Rooms", "Market"}  # fmt: skip
 
 
+# The world's best-known places, as novels of the last two centuries name them: continents and
+# regions, countries (their old names too), great cities, seas and rivers. A name of no other
+# type that is one of them is a place, though the book seldom writes 'at' or 'in' before it
+# ('left London', 'the London air', 'the Agra treasure'); a given name the table knows is a
+# person first ('Florence'), as the text may overturn.
+KNOWN_PLACES = {
+    # continents, regions, seas
+    "Europe", "Asia", "Africa", "America", "Australia", "Arctic", "Antarctic", "Atlantic",
+    "Pacific", "Mediterranean", "Orient", "Levant", "Balkans", "Siberia", "Caucasus", "Alps",
+    "Pyrenees", "Himalayas", "Sahara", "Riviera", "Scandinavia", "Crimea", "Bengal", "Punjab",
+    "Kashmir", "Cornwall", "Devon", "Yorkshire", "Kent", "Surrey", "Sussex", "Essex",
+    "Normandy", "Brittany", "Provence", "Tuscany", "Lombardy", "Sicily", "Bavaria", "Saxony",
+    "Prussia", "Bohemia", "Silesia", "Galicia", "Flanders", "Andalusia", "Castile",
+    # countries
+    "England", "Scotland", "Ireland", "Wales", "Britain", "France", "Germany", "Italy", "Spain",
+    "Portugal", "Russia", "Poland", "Austria", "Hungary", "Switzerland", "Holland", "Belgium",
+    "Denmark", "Sweden", "Norway", "Finland", "Greece", "Turkey", "Egypt", "Persia", "Arabia",
+    "India", "China", "Japan", "Burma", "Siam", "Ceylon", "Afghanistan", "Abyssinia", "Morocco",
+    "Algeria", "Tunis", "Canada", "Mexico", "Brazil", "Peru", "Chile", "Argentina", "Cuba",
+    "Jamaica", "Palestine", "Syria", "Judea", "Armenia", "Serbia", "Romania", "Bulgaria",
+    "Montenegro", "Albania", "Iceland", "Greenland", "Malta", "Corsica", "Sardinia",
+    # cities
+    "London", "Paris", "Rome", "Berlin", "Vienna", "Madrid", "Lisbon", "Moscow", "Petersburg",
+    "Warsaw", "Prague", "Budapest", "Constantinople", "Athens", "Venice", "Naples", "Milan",
+    "Genoa", "Turin", "Geneva", "Zurich", "Brussels", "Amsterdam", "Hamburg", "Munich",
+    "Dresden", "Frankfurt", "Cologne", "Marseilles", "Lyons", "Bordeaux", "Calais", "Dover",
+    "Edinburgh", "Glasgow", "Dublin", "Liverpool", "Manchester", "Birmingham", "Bristol",
+    "Oxford", "Cambridge", "Bath", "Brighton", "Southampton", "Portsmouth", "Plymouth",
+    "Calcutta", "Bombay", "Madras", "Delhi", "Agra", "Lucknow", "Benares", "Peking", "Canton",
+    "Shanghai", "Tokyo", "Cairo", "Alexandria", "Jerusalem", "Damascus", "Baghdad", "Mecca",
+    "Smyrna", "Tangier", "Algiers", "Boston", "Philadelphia", "Chicago", "Baltimore",
+    "Quebec", "Montreal", "Havana", "Rio", "Melbourne", "Baden", "Homburg", "Wiesbaden",
+    "Odessa", "Kiev", "Riga",
+    # rivers
+    "Thames", "Seine", "Rhine", "Danube", "Nile", "Volga", "Neva", "Tiber", "Ganges",
+    "Mississippi",
+    # of two words
+    "New York", "New Orleans", "San Francisco", "Buenos Aires", "North America", "South America",
+    "West Indies", "East Indies", "United States", "Hong Kong", "Cape Town",
+}  # fmt: skip
+
+
 # Nouns of an occupation or an office by which a book may name someone it never names
 # otherwise ('said the croupier', 'the waiter brought the letter'). Not a rank, which is also a
 # title ('the Captain' is someone's); nor a word for anyone ('the stranger', 'the gentleman'),
@@ -173,7 +215,7 @@ NATIONALITIES = {"French", "English", "Dutch", "Welsh", "Irish", "Scotch", "Scot
                  "Greek", "Jew", "Jewess", "Pole", "Turk", "Dane", "Swede", "Finn", "Czech",
                  "Slav", "Arab", "Moor", "Briton", "Spaniard", "Celt", "Magyar", "Cossack",
                  "Tatar", "Tartar", "Yankee", "Gaul", "Saxon", "Russian", "German",
-                 "British"}  # fmt: skip
+                 "British", "Roman", "Creole", "Sikh", "Hindoo", "Hindu"}  # fmt: skip
 
 
 # Before a style of address ('your Majesty', 'his Lordship', 'her Grace'): a title, not a name.

@@ -217,7 +217,8 @@ A_PEOPLE = Rule(
     "a-people",
     "mining",
     "whether a word names a people rather than a person",
-    "A nationality ('the Russians', 'a Frenchman', 'an Englishman'), or a word with a demonym "
+    "A nationality or a people's word ('the Russians', 'a Frenchman', 'an Englishman', 'a "
+    "Creole', 'the Sikh'), or a word with a demonym "
     "ending that the book uses as a common noun ('a Prussian') or that is a name of the book "
     "plus the ending ('Parisian' of 'Paris'), names a people — unless a title precedes it.",
     (
@@ -232,6 +233,12 @@ A_PEOPLE = Rule(
             ("“You are an Englishman,” said the King to Holmes, and the Englishman bowed.",
              "The Englishman was Holmes, said Watson."),
             absent=("Englishman",),
+        ),
+        Case(
+            "Chopin",
+            ("Edna was not a Creole; and the Creole ladies laughed at Edna.",
+             "Among the Creole women Edna sat, and a Creole sang to Edna."),
+            absent=("Creole",),
         ),
     ),
 )  # fmt: skip

@@ -262,11 +262,15 @@ USED_AS_A_PLACE = Rule(
 PLACE_NOUN = Rule(
     "a-place-noun",
     "types",
-    "whether a name ending in a place noun or a group noun is a place or a group",
+    "whether a name ending in a place noun or a group noun, or a known place, is a place or a "
+    "group",
     "A name of no other type that ends in a place noun, or its plural, is a place ('Boscombe "
     "Valley', 'Kellynch Hall', 'the Andaman Islands' — no family, though it ends in an 's'), "
     "though it may share its first word with the name it is known by; one that ends in a noun "
-    "of a body of people is a group ('the Red-headed League', 'the Salvation Army').",
+    "of a body of people is a group ('the Red-headed League', 'the Salvation Army'). So is one "
+    "of the world's best-known places — a continent, a country, a great city or river — a "
+    "place, though the book seldom writes 'at' or 'in' before it ('left London', 'the London "
+    "air', 'the Agra treasure').",
     (
         Case(
             "Doyle",
@@ -298,6 +302,18 @@ PLACE_NOUN = Rule(
             ("A lass of the Salvation Army sang; and the Salvation Army marched by.",
              "Kemp thought of the Salvation Army."),
             kinds=(("the Salvation Army", "organization"),),
+        ),
+        Case(
+            "Wells",
+            ("I went there after I left London; and I never saw London again.",
+             "The pale London dawn came; and the London air was cold."),
+            kinds=(("London", "place"),),
+        ),
+        Case(
+            "Doyle",
+            ("Small spoke of the Agra treasure; and Agra was a long way off.",
+             "Then Small said that Agra and its treasure were cursed."),
+            kinds=(("Agra", "place"),),
         ),
     ),
 )  # fmt: skip
