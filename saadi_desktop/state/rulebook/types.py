@@ -108,7 +108,7 @@ A_PERSONS_NAME = Rule(
              "In New York she was happy; New York was kind, and she loved it.",
              "From New York she wrote, and New York was gay; and New York, she thought, was "
              "hers."),
-            kinds=(("New York", "other"),),
+            kinds=(("New York", "place"),),
         ),
     ),
 )  # fmt: skip
