@@ -242,8 +242,9 @@ def patronymic_surname(name: str) -> str:
 
 def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether ``name`` is a family, not one person: the plural of a surname among the
-    ``known`` names, that the text puts after 'the' ('the Bennets', 'the Miss Lucases' — but
-    not 'Mr. Williams' beside 'Sir William')."""
+    ``known`` names, that the text puts after 'the', or 'the' and a word or two ('the Bennets',
+    'the Miss Lucases', 'the young Gradgrinds', 'the greedy little Gradgrinds' — but not 'Mr.
+    Williams' beside 'Sir William')."""
     own = core(name)
     if not own or not own[-1].endswith("s") or ends_in_a_place_noun(name):
         return False  # 'the Andaman Islands' are a place
@@ -251,7 +252,7 @@ def is_family(name: str, known: Iterable[str], texts: Iterable[str]) -> bool:
     singulars = {last[:-1], last[:-2]} if last.endswith("es") else {last[:-1]}
     if not any(core(k)[-1:] and core(k)[-1] in singulars for k in known):
         return False
-    the = re.compile(rf"(?<!\w)the\s+{re.escape(name)}(?!\w)", re.I)
+    the = re.compile(rf"(?<!\w)the\s+(?-i:[a-z]+\s+){{0,2}}{re.escape(name)}(?!\w)", re.I)
     return any(the.search(text) for text in texts)
 
 

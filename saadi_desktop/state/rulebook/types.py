@@ -9,8 +9,9 @@ A_FAMILY = Rule(
     "a-family",
     "types",
     "whether a name is a family",
-    "The plural of a known surname that the text puts after 'the' is a family, a group ('the "
-    "Bennets', 'at the Svidrigaïlovs’'), met before or after the surname.",
+    "The plural of a known surname that the text puts after 'the', or 'the' and a word or two, "
+    "is a family, a group ('the Bennets', 'at the Svidrigaïlovs’', 'the young Gradgrinds'), met "
+    "before or after the surname.",
     (
         Case(
             "Austen",
@@ -23,6 +24,12 @@ A_FAMILY = Rule(
             ("Mr. Svidrigaïlov came; and Mr. Svidrigaïlov bowed.",
              "At the Svidrigaïlovs Dounia worked; and the Svidrigaïlovs were rich."),
             kinds=(("Svidrigaïlovs", "organization"),),
+        ),
+        Case(
+            "Dickens",
+            ("Mr. Gradgrind looked at the young Gradgrinds; and Mr. Gradgrind was proud.",
+             "The greedy little Gradgrinds grasped at more; Mr. Gradgrind frowned."),
+            kinds=(("Gradgrinds", "organization"),),
         ),
     ),
 )  # fmt: skip
