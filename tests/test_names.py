@@ -800,3 +800,13 @@ def test_a_known_place_is_one_of_the_worlds_best_known_places() -> None:
     assert is_a_known_place("London") and is_a_known_place("the Thames")
     assert is_a_known_place("Agra") and is_a_known_place("New York")
     assert not is_a_known_place("Mr. Paris") and not is_a_known_place("Longbourn")
+
+
+def test_a_familiar_ie_on_a_name_the_table_knows_is_a_given_name() -> None:
+    from saadi_desktop.state.given_names import a_familiar_given_name, is_diminutive
+
+    # Chopin's boatman Tonie, Dunbar's Maudie, Christie's Evie (a diminutive of Evelyn)
+    assert a_familiar_given_name("Tonie") and a_familiar_given_name("Maudie")
+    assert is_diminutive("Evie", "Evelyn")
+    assert not a_familiar_given_name("Auntie") and not a_familiar_given_name("Prairie")
+    assert not a_familiar_given_name("Lory")  # a '-y' that is no familiar ending

@@ -84,7 +84,16 @@ def table_spelling(name: str) -> str:
                 for other in DIMINUTIVE_ENDINGS:
                     if stem + other in table:
                         return stem + other
+        if spelled.endswith("ie") and len(spelled) > 3 and spelled[:-2] in table:
+            return spelled[:-2]  # a familiar '-ie' on the table's form: 'Maudie' of 'Maud'
     return lowered
+
+
+def a_familiar_given_name(word: str) -> bool:
+    """Whether ``word`` is a given name the table knows with a familiar '-ie' that it spells
+    otherwise or not at all ('Tonie' of 'Tony', 'Maudie' of 'Maud', 'Evie' of 'Ev'): a
+    person's name, though not the table's (so it begins no surname's rules)."""
+    return word.lower().endswith("ie") and table_spelling(word) in given_name_table()
 
 
 def both_given_names(x: str, y: str) -> bool:

@@ -11,6 +11,7 @@ from saadi_desktop.state.dialogue import (
     called_who,
     speaks,
 )
+from saadi_desktop.state.given_names import a_familiar_given_name
 from saadi_desktop.state.identity import (
     core,
     gender,
@@ -85,7 +86,7 @@ class Kinds(Ledger):
             kind in ("", "person", "other")
             and on(rules.A_GIVEN_NAME)
             and any(  # the model's "place" stands
-                is_given_name(w)
+                is_given_name(w) or a_familiar_given_name(w)  # 'Mary', 'Maudie'
                 for v in variants
                 if v.split()[0].rstrip(".") not in SAINTS  # 'St. James': a church, a court
                 and not ends_in_a_place_noun(v)  # 'Lucas Lodge': a house

@@ -160,9 +160,10 @@ A_GIVEN_NAME = Rule(
     "a-given-name",
     "types",
     "whether a given name or a creature's noun that shows nothing else is a person",
-    "A name that begins with a given name of the nickname table is a person's by a guess the "
-    "text may overturn ('Mary', 'Victor'); not a saint's ('St. James') nor a house's ('Lucas "
-    "Lodge'). So is one that ends in a creature's noun with no title nor given name before it: "
+    "A name that begins with a given name of the nickname table, or one the table knows with a "
+    "familiar '-ie' ('Tonie' of Tony, 'Maudie' of Maud), is a person's by a guess the text may "
+    "overturn ('Mary', 'Victor'); not a saint's ('St. James') nor a house's ('Lucas Lodge'). So "
+    "is one that ends in a creature's noun with no title nor given name before it: "
     "a creature of the story ('the Owl', 'the Hound'), though it never speaks.",
     (
         Case(
@@ -176,6 +177,18 @@ A_GIVEN_NAME = Rule(
             ("Dorian rang for Victor, and Lord Henry nodded to Victor.",
              "Then Dorian and Victor went out."),
             kinds=(("Victor", "person"),),
+        ),
+        Case(
+            "Chopin",
+            ("Edna went down to the boat, and Tonie rowed; Edna watched Tonie.",
+             "Then Tonie came up to the house, and Edna paid Tonie."),
+            kinds=(("Tonie", "person"),),
+        ),
+        Case(
+            "Dunbar",
+            ("Kitty met Maudie on the street; and Maudie laughed at Kitty.",
+             "Then Maudie went up the stairs, and Kitty followed Maudie."),
+            kinds=(("Maudie", "person"),),
         ),
         Case(
             "Carroll",
