@@ -10,8 +10,9 @@ Admiral Croft (entity-browser-rules-persuasion-admiral.png); Alice's Adventures 
 with the Cheshire Cat, known as 'the Cat' (entity-browser-rules-alice.png); Dorian Gray's
 Juliet, a person by the pronouns (entity-browser-rules-dorian-juliet.png); The Gambler's
 croupier, named by his role alone (entity-browser-rules-gambler.png); Crime and Punishment's
-Avdotya Romanovna with 'Dounia', whom the dialogue shows one (entity-browser-rules-crime.png).
-Each BOOK is an EPUB of
+Avdotya Romanovna with 'Dounia', whom the dialogue shows one (entity-browser-rules-crime.png),
+and its policeman of the boulevard, whose later namesakes are other men
+(entity-browser-rules-crime-policeman.png). Each BOOK is an EPUB of
 ../shared/books/epub/, NAME the entry to choose (its name or one of its aliases),
 SHOT the file written in docs/screenshots/. Prints each chosen entry's names, which
 docs/results.md describes.
@@ -38,6 +39,11 @@ SHOTS = [
     ("wilde_the-picture-of-dorian-gray.epub", "Juliet", "entity-browser-rules-dorian-juliet.png"),
     ("dostoevsky_the-gambler_hogarth.epub", "the croupier", "entity-browser-rules-gambler.png"),
     ("dostoevsky_crime-and-punishment_garnett.epub", "Dounia", "entity-browser-rules-crime.png"),
+    (
+        "dostoevsky_crime-and-punishment_garnett.epub",
+        "the policeman",
+        "entity-browser-rules-crime-policeman.png",
+    ),
 ]
 
 
