@@ -1753,3 +1753,24 @@ def test_a_titled_surname_ending_in_a_street_word_is_a_person() -> None:
 
     texts = ["“Come in,” said Mr. Tolland, and Mrs. Lane knew it.", "Then Mrs. Lane left."]
     assert {e.type for e in read_entries(texts) if "Mrs. Lane" in e.names} == {"person"}
+
+
+def test_the_models_role_brought_in_again_is_not_the_first_man() -> None:
+    # Crime and Punishment: the policeman of the boulevard, then 'a policeman' by the canal
+    # chapters later. The model's note on the second is no note of the first.
+    from saadi_desktop.state.entries import book_of
+
+    texts = [
+        "“It’s a difficult job,” the policeman said to Raskolnikov; the policeman bent down.",
+        "Raskolnikov gave the policeman twenty copecks; and the policeman led her away.",
+        *["Raskolnikov walked on along the canal."] * 9,
+        "But a policeman ran down the steps to the canal, and the policeman shouted.",
+    ]
+    memory = Memory(book_of(list(enumerate(texts))))
+    for seq in range(11):
+        memory.apply([], memory.roster(seq), seq)
+    (first,) = [r for r in memory.records.values() if r.name == "the policeman"]
+    line = Line(None, "the policeman", "person", (), "He ran down the steps to the canal.")
+    change = memory.apply([line], memory.roster(11), 11)
+    assert [reason for name, reason in change.refused if name == "the policeman"]
+    assert first.descriptions == {} and 11 not in memory.linked.get(first.id, set())

@@ -28,6 +28,7 @@ from saadi_desktop.state.identity import (
 )
 from saadi_desktop.state.joins import Joins
 from saadi_desktop.state.kinds import Kinds, other_kind, proposed_type
+from saadi_desktop.state.names import is_role_mention
 from saadi_desktop.state.proposals import (
     NO_REFERENCE,
     Proposals,
@@ -46,6 +47,9 @@ ROSTER_SIZE = 8  # numbered lines in one update prompt
 
 
 ROSTER_CLUSTERS = 6  # of which at most this many are the passage's own names
+
+
+ANOTHER_OF_THE_ROLE = "a role the text brought in again: someone else than the first"
 
 
 def _bm25(records: Sequence[EntityRecord], text: str) -> list[EntityRecord]:
@@ -179,6 +183,9 @@ class Memory(Joins, Kinds, Proposals):
         if kind == "descriptive" and not refers(name, folded):
             change.refused.append((name, NO_REFERENCE))
             return None
+        if self._role_met_anew(name, seq):
+            change.refused.append((name, ANOTHER_OF_THE_ROLE))
+            return None
         owner = self.owner.get(fold(name))
         if owner is not None:
             return self.records[owner]  # a name owned by a record is that record
@@ -196,6 +203,15 @@ class Memory(Joins, Kinds, Proposals):
         if kind == "name":
             self._claim_parts(record, folded, seq, change)
         return record
+
+    def _role_met_anew(self, name: str, seq: int) -> bool:
+        """Whether ``name`` is a role the names pass stopped counting before chunk ``seq``,
+        where the text has it: the text brought the role in again as someone new
+        (:data:`rules.A_ROLE_OF_THE_STORY`: 'a policeman ran down the steps' chapters after the
+        policeman of the boulevard), and the model's 'the policeman' there is no one's record."""
+        cluster = self.book.cluster_of.get(fold(name))
+        seen = self.book.chunks_of.get(cluster, []) if cluster is not None else []
+        return is_role_mention(name) and bool(seen) and seen[-1] < seq
 
     def _claim_parts(self, record: EntityRecord, folded: str, seq: int, change: Change) -> None:
         """A cluster first met here, only ever inside the new record's name, is part of it:

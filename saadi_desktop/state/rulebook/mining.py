@@ -483,7 +483,8 @@ A_ROLE_OF_THE_STORY = Rule(
     "from Mr. Bunting), and the waiters of one book are one entry, as a reader's list keeps them "
     "— until the text brings the role in again as someone new ('a policeman ran down the "
     "steps') ten passages or more after its last 'the policeman': from there on, 'the "
-    "policeman' is another man, and no mention of the entry. Not a rank, which is a title too "
+    "policeman' is another man, no mention of the entry, and no name the model may give it "
+    "there. Not a rank, which is a title too "
     "('the Captain'), nor a word for anyone ('said the stranger'), as likely a major character "
     "as not.",
     (
