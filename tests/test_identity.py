@@ -1774,3 +1774,14 @@ def test_the_models_role_brought_in_again_is_not_the_first_man() -> None:
     change = memory.apply([line], memory.roster(11), 11)
     assert [reason for name, reason in change.refused if name == "the policeman"]
     assert first.descriptions == {} and 11 not in memory.linked.get(first.id, set())
+
+
+def test_a_who_after_a_phrase_is_the_phrases() -> None:
+    # Persuasion's schoolfellow in Bath, Hard Times' father going down to the Bank himself;
+    # Chopin's Gulf has a 'whose' as a person has, so only 'who' makes a place a person.
+    assert not called_who(["Bath"], ["an old schoolfellow in Bath, who had claims on her"])
+    assert not called_who(["the Bank", "Bank"], ["he went down to the Bank himself"])
+    assert not called_who(["the Gulf"], ["toward the Gulf, whose sonorous murmur reached her"])
+    assert called_who(["the Gulf"], ["She heard the Gulf, whose murmur reached her"])
+    assert not called_who(["the Gulf"], ["the Gulf, whose murmur reached her"], whose=False)
+    assert called_who(["Beaudelet"], ["went to join Beaudelet, who was out there"], whose=False)

@@ -71,27 +71,31 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
     return calls >= 2 or any(speaker.search(t) for t in texts)
 
 
+# The words after which a 'who' or a 'herself' is the phrase's, not the name's: 'an old
+# schoolfellow in Bath, who…', 'to the Bank himself'.
+_PHRASE = ("of", "in", "at", "to", "from", "for", "on", "into", "near", "toward", "towards")
 # Where a clause begins: 'Romeo was…' after a full stop or 'and', not 'Vater aus Berlin was…'.
 _CLAUSE_START = r"(?:(?m:^)|(?<=[.;:!?—“\"(]\s)|(?<=[—“\"(])|(?<=\band\s)|(?<=\bbut\s))"
 # What only a person is: 'a stout elderly gentleman', 'a woman' (not 'a man's town').
 _A_PERSON = r"an?\s+(?:[\w-]+\s+){0,3}?(?:man|woman|gentleman|lady|girl|boy|fellow|child)\b(?!['’])"
 
 
-def called_who(variants: Iterable[str], texts: Iterable[str]) -> bool:
+def called_who(variants: Iterable[str], texts: Iterable[str], *, whose: bool = True) -> bool:
     """Whether the text speaks of the name as of a person: says 'who' of it ('by name Heintze,
-    who until lately…', 'Peterson, who, as you know…'), 'himself' or 'herself' ('and
-    Shakespeare himself'; not 'to Bath herself', the speaker's), or says it was a man or a
-    woman ('Romeo was a stout elderly gentleman'). Places and things are 'which'. After 'of'
-    the 'who' belongs to the person the phrase names ('the Knave of Hearts, who'), not to the
-    name."""
+    who until lately…', 'Peterson, who, as you know…'; 'whose' too unless ``whose`` is False,
+    for a sea has one: 'the Gulf, whose sonorous murmur'), 'himself' or 'herself' ('and
+    Shakespeare himself'), or says
+    it was a man or a woman ('Romeo was a stout elderly gentleman'). Places and things are
+    'which'. After 'of', 'in', 'to'… (:data:`_PHRASE`) the 'who' or the 'herself' belongs to
+    the person the phrase names ('the Knave of Hearts, who', 'an old schoolfellow in Bath,
+    who'; 'to Bath herself' is the speaker's), not to the name."""
     pattern = any_of(variants)
     if not pattern:
         return False
-    after = r"(?<!\bof )(?<!\bof the )(?<!\w)"
-    place = r"(?<!\bto )(?<!\bat )(?<!\bin )(?<!\bfrom )(?<!\bof )(?<!\bfor )(?<!\bon )"
+    after = "".join(rf"(?<!\b{p} )(?<!\b{p} the )" for p in _PHRASE) + r"(?<!\w)"
     who = re.compile(
-        rf"{after}(?:{pattern}),\s+(?:who|whom|whose)\b"
-        rf"|{place}(?<!\w)(?:{pattern})\s+(?:himself|herself)\b"
+        rf"{after}(?:{pattern}),\s+(?:who|whom{'|whose' if whose else ''})\b"
+        rf"|{after}(?:{pattern})\s+(?:himself|herself)\b"
         rf"|{_CLAUSE_START}(?:{pattern})\s+(?:was|is)\s+{_A_PERSON}"
     )
     return any(who.search(text) for text in texts)

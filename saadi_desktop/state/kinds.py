@@ -158,7 +158,13 @@ class Kinds(Ledger):
                 record is not None
                 and record.type != "other"
                 and record.id not in self.guessed
-                and not (record.type == "place" and on(rules.SPEAKS) and speaks(variants, here))
+                and not (
+                    record.type == "place"
+                    and (
+                        (on(rules.SPEAKS) and speaks(variants, here))
+                        or (on(rules.CALLED_WHO) and called_who(variants, here, whose=False))
+                    )
+                )
             ):
                 continue  # settled: a person's or a place's uses need no more counting
             shown = record is not None and self._shown_a_person(variants, gender_of, here)

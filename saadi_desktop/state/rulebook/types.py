@@ -345,8 +345,9 @@ CALLED_WHO = Rule(
     "A name the text says 'who' of is a person's ('Peterson, who, as you know…', 'by name "
     "Heintze, who…'); places and things are 'which', and after 'of' the 'who' is the phrase's. "
     "So is one it says 'himself' or 'herself' of ('and Shakespeare himself'; not 'to Bath "
-    "herself', which is the speaker's) or calls a man or a woman ('Romeo was a stout elderly "
-    "gentleman').",
+    "herself', which is the speaker's, nor 'a schoolfellow in Bath, who') or calls a man or a "
+    "woman ('Romeo was a stout elderly gentleman'); and a place it says 'who' of becomes a "
+    "person ('to join Beaudelet, who was out there'; not 'the Gulf, whose murmur').",
     (
         Case(
             "Doyle",
@@ -374,10 +375,18 @@ CALLED_WHO = Rule(
         ),
         Case(
             "Austen",
-            ("“I shall go to Bath herself,” said Lady Russell; and Bath was fine.",
+            ("“I shall go to Bath herself,” said Lady Russell; and an old schoolfellow in Bath, "
+             "who was ill, wrote to Anne.",
              "Sir Walter went to Bath; and in Bath Anne was sad. At Bath Anne walked.",
              "From Bath Anne wrote; and in Bath Anne stayed, and to Bath Anne came back."),
             kinds=(("Bath", "place"),),
+        ),
+        Case(
+            "Chopin",
+            ("Edna went over to Beaudelet; at Beaudelet the boats lay, and in Beaudelet they sang.",
+             "Then Robert went down to join Beaudelet, who was out there trimming the sails.",
+             "Edna looked away toward the Gulf, whose murmur reached her; and the Gulf was calm."),
+            kinds=(("Beaudelet", "person"), ("Gulf", "place")),
         ),
     ),
 )  # fmt: skip
