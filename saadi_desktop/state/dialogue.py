@@ -74,31 +74,48 @@ def speaks(variants: Iterable[str], texts: Iterable[str]) -> bool:
 # The words after which a 'who' or a 'herself' is the phrase's, not the name's: 'an old
 # schoolfellow in Bath, who…', 'to the Bank himself'.
 _PHRASE = ("of", "in", "at", "to", "from", "for", "on", "into", "near", "toward", "towards")
+_IN_A_PHRASE = re.compile(rf"\b(?:{'|'.join(_PHRASE)}) (?:the )?\Z")
 # Where a clause begins: 'Romeo was…' after a full stop or 'and', not 'Vater aus Berlin was…'.
-_CLAUSE_START = r"(?:(?m:^)|(?<=[.;:!?—“\"(]\s)|(?<=[—“\"(])|(?<=\band\s)|(?<=\bbut\s))"
+_CLAUSE_START = re.compile(r"(?:[.;:!?—“\"(]\s|[—“\"(]|\band\s|\bbut\s)\Z")
 # What only a person is: 'a stout elderly gentleman', 'a woman' (not 'a man's town').
-_A_PERSON = r"an?\s+(?:[\w-]+\s+){0,3}?(?:man|woman|gentleman|lady|girl|boy|fellow|child)\b(?!['’])"
+_A_PERSON = re.compile(
+    r"\s+(?:was|is)\s+an?\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:man|woman|gentleman|lady|girl|boy|fellow|child)\b(?!['’])"
+)
+_HIMSELF = re.compile(r"\s+(?:himself|herself)\b")
+_WHO = {True: re.compile(r",\s+(?:who|whom|whose)\b"), False: re.compile(r",\s+(?:who|whom)\b")}
 
 
 def called_who(variants: Iterable[str], texts: Iterable[str], *, whose: bool = True) -> bool:
     """Whether the text speaks of the name as of a person: says 'who' of it ('by name Heintze,
     who until lately…', 'Peterson, who, as you know…'; 'whose' too unless ``whose`` is False,
     for a sea has one: 'the Gulf, whose sonorous murmur'), 'himself' or 'herself' ('and
-    Shakespeare himself'), or says
-    it was a man or a woman ('Romeo was a stout elderly gentleman'). Places and things are
-    'which'. After 'of', 'in', 'to'… (:data:`_PHRASE`) the 'who' or the 'herself' belongs to
-    the person the phrase names ('the Knave of Hearts, who', 'an old schoolfellow in Bath,
-    who'; 'to Bath herself' is the speaker's), not to the name."""
-    pattern = any_of(variants)
-    if not pattern:
+    Shakespeare himself'), or, at a clause's start, says it was a man or a woman ('Romeo was a
+    stout elderly gentleman'). Places and things are 'which'. After 'of', 'in', 'to'…
+    (:data:`_PHRASE`) the 'who' or the 'herself' belongs to the person the phrase names ('the
+    Knave of Hearts, who', 'an old schoolfellow in Bath, who'; 'to Bath herself' is the
+    speaker's), not to the name. Only where a name starts are the words before and after it
+    read: a pattern that opens with the context's lookbehinds is tried at every character."""
+    names = sorted(set(variants), key=len, reverse=True)
+    if not names:
         return False
-    after = "".join(rf"(?<!\b{p} )(?<!\b{p} the )" for p in _PHRASE) + r"(?<!\w)"
-    who = re.compile(
-        rf"{after}(?:{pattern}),\s+(?:who|whom{'|whose' if whose else ''})\b"
-        rf"|{after}(?:{pattern})\s+(?:himself|herself)\b"
-        rf"|{_CLAUSE_START}(?:{pattern})\s+(?:was|is)\s+{_A_PERSON}"
-    )
-    return any(who.search(text) for text in texts)
+    starts = re.compile(rf"(?<!\w)(?={any_of(names)})")
+    who = _WHO[whose]
+    for text in texts:
+        for start in starts.finditer(text):
+            at = start.start()
+            before = text[max(0, at - 16) : at]
+            phrase = _IN_A_PHRASE.search(before) is not None
+            clause = at == 0 or text[at - 1] == "\n" or _CLAUSE_START.search(before) is not None
+            for name in names:
+                if not text.startswith(name, at):
+                    continue
+                rest = text[at + len(name) : at + len(name) + 120]
+                if not phrase and (who.match(rest) or _HIMSELF.match(rest)):
+                    return True
+                if clause and _A_PERSON.match(rest):
+                    return True
+    return False
 
 
 def in_apposition(first: str, second: str, text: str, *, names: bool = False) -> bool:

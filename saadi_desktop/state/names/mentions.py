@@ -246,7 +246,8 @@ def roles_met_anew(text: str, last: Mapping[str, int], seq: int) -> set[str]:
         variant
         for variant, at in last.items()
         if seq - at >= ROLE_GAP
-        and re.search(rf"\b[Aa]n?\s+(?:[a-z-]+\s+)?{variant.split()[1]}\b(?!['’]s)", text)
+        and (noun := variant.split()[1]) in text  # most passages name no role: no search
+        and re.search(rf"\b[Aa]n?\s+(?:[a-z-]+\s+)?{re.escape(noun)}\b(?!['’]s)", text)
     }
 
 
